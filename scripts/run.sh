@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Entry point of the npm scripts: makes sure the machine has what the project needs, then runs the
+# given project command with Node 24.  Usage: scripts/run.sh start|test|keys|bench|eval [args...]
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+node_bin="$(bash "$root/scripts/ensure-env.sh" | tail -n 1)"
+export PATH="$(dirname "$node_bin"):$root/node_modules/.bin:$PATH"
+cd "$root"
+cmd="${1:?usage: scripts/run.sh COMMAND [args...]}"; shift
+case "$cmd" in
+  start) exec node deploy/local/launcher.ts "$@" ;;
+  test)  exec node node_modules/vitest/vitest.mjs run "$@" ;;
+  typecheck) exec node node_modules/typescript/bin/tsc -b tsconfig.json "$@" ;;
+  keys)  exec node services/edge/src/keys-cli.ts "$@" ;;
+  bench) exec node test/bench/run.ts "$@" ;;
+  eval)  exec node test/eval/run.ts "$@" ;;
+  *) echo "unknown command: $cmd" >&2; exit 2 ;;
+esac

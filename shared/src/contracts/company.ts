@@ -1,0 +1,38 @@
+/** `analyze.company`: legal name, emails, postal addresses with provenance and confidence. */
+import { z } from 'zod';
+import { RequestIdSchema } from './common.ts';
+import { SnapshotSchema } from './snapshot.ts';
+
+export const CompanyDataSchema = z.object({
+  /** Legal company name; "" when none was found. */
+  name: z.string(),
+  emails: z.array(z.string()),
+  addresses: z.array(z.string()),
+  /** Where the evidence came from: jsonld, microdata, footer, mailto, text, imprint, og, ... */
+  sources: z.array(z.string()),
+  /** In [0, 1]: how much independent evidence agrees (services/company/README.md gives the formula). */
+  confidence: z.number().min(0).max(1),
+  /** URLs of the pages the data was read from: the requested page first, then followed contact/about pages. */
+  pages: z.array(z.string()),
+});
+export type CompanyData = z.infer<typeof CompanyDataSchema>;
+
+export const CompanyRequestSchema = z.object({
+  requestId: RequestIdSchema,
+  snapshot: SnapshotSchema,
+  /** Snapshots of followed contact/about/imprint pages (at most 2), when the client asked to follow them. */
+  extraSnapshots: z.array(SnapshotSchema).max(2),
+});
+export type CompanyRequest = z.infer<typeof CompanyRequestSchema>;
+
+/**
+ * The reply of `analyze.company`: the data, and the same-site contact/about/imprint links it would
+ * follow for what is missing (at most 2, best first; empty when the page already has a legal name and
+ * contact data, or when `extraSnapshots` were given). The edge renders those only when the client asked
+ * (`follow_links=true`) and asks again with their snapshots; `followUp` never reaches the client.
+ */
+export const CompanyReplySchema = z.object({
+  data: CompanyDataSchema,
+  followUp: z.array(z.string()).max(2),
+});
+export type CompanyReply = z.infer<typeof CompanyReplySchema>;

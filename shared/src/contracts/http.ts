@@ -1,0 +1,132 @@
+/**
+ * The HTTP contract of the edge: query parameters, response envelope and every `data` body of the
+ * seed. The edge validates with these, tests check responses against them, and /openapi.json is
+ * generated from them.
+ */
+import { z } from 'zod';
+import { ColorsSchema, FontsSchema, ImagesSchema, LogosSchema, SocialLinksSchema } from './brand.ts';
+import { ClassificationSchema } from './classify.ts';
+import { CompanyDataSchema } from './company.ts';
+import { ScreenshotFormatSchema } from './common.ts';
+
+// ---- query parameters -------------------------------------------------------------------------
+
+export const URL_MAX_CHARS = 2048;
+
+/** `true/false/1/0` (case-insensitive), as query strings carry them. */
+export const QueryBoolean = z
+  .enum(['true', 'false', '1', '0', 'TRUE', 'FALSE', 'True', 'False'])
+  .transform((v) => v === '1' || v.toLowerCase() === 'true');
+
+const intInRange = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { message: `must be a whole number from ${min} to ${max}` })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { message: `must be from ${min} to ${max}` }).max(max, { message: `must be from ${min} to ${max}` }));
+
+export const UrlParam = z
+  .string({ message: 'is required' })
+  .trim()
+  .min(1, { message: 'is required' })
+  .max(URL_MAX_CHARS, { message: `must be at most ${URL_MAX_CHARS} characters` });
+
+const screenshotParams = {
+  width: intInRange(320, 5000).default(1440),
+  height: intInRange(320, 5000).default(900),
+  format: ScreenshotFormatSchema.default('jpeg'),
+  full_page: QueryBoolean.default(false),
+};
+
+const colorParams = {
+  screenshotColors: intInRange(2, 12).optional(),
+  css: QueryBoolean.default(false),
+  html: QueryBoolean.default(false),
+  javascript: QueryBoolean.default(false),
+};
+
+/** `/company` and `/enrich`: follow up to two same-site contact/about/imprint pages when data is missing. */
+const followParams = { follow_links: QueryBoolean.default(false) };
+
+export const ScreenshotQuerySchema = z.strictObject({ url: UrlParam, ...screenshotParams });
+export const BrandQuerySchema = z.strictObject({ url: UrlParam, ...colorParams, ...screenshotParams });
+export const EnrichQuerySchema = z.strictObject({ url: UrlParam, ...colorParams, ...screenshotParams, ...followParams });
+export const CompanyQuerySchema = z.strictObject({ url: UrlParam, ...colorParams, ...screenshotParams, ...followParams });
+export const ClassifyQuerySchema = z.strictObject({ url: UrlParam });
+export type ScreenshotQuery = z.infer<typeof ScreenshotQuerySchema>;
+export type BrandQuery = z.infer<typeof BrandQuerySchema>;
+export type EnrichQuery = z.infer<typeof EnrichQuerySchema>;
+export type CompanyQuery = z.infer<typeof CompanyQuerySchema>;
+export type ClassifyQuery = z.infer<typeof ClassifyQuerySchema>;
+
+// ---- envelope ---------------------------------------------------------------------------------
+
+export const MetaSchema = z.object({
+  requestId: z.uuid(),
+  durationMs: z.number().int().nonnegative(),
+});
+export type Meta = z.infer<typeof MetaSchema>;
+
+export const successEnvelope = <T extends z.ZodType>(data: T) =>
+  z.strictObject({ success: z.literal(true), data, meta: MetaSchema });
+
+export const ErrorEnvelopeSchema = z.strictObject({
+  success: z.literal(false),
+  error: z.string().min(1),
+  meta: MetaSchema,
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+
+// ---- data bodies ------------------------------------------------------------------------------
+
+const Site = { domain: z.string(), url: z.string() };
+
+export const BrandResponseDataSchema = z.object({
+  ...Site,
+  colors: ColorsSchema,
+  fonts: FontsSchema,
+  logos: LogosSchema,
+  images: ImagesSchema,
+  social_links: SocialLinksSchema,
+});
+export type BrandResponseData = z.infer<typeof BrandResponseDataSchema>;
+
+export const CompanyResponseDataSchema = z.object({ ...Site, ...CompanyDataSchema.shape });
+export type CompanyResponseData = z.infer<typeof CompanyResponseDataSchema>;
+
+export const EnrichDataSchema = BrandResponseDataSchema.extend({
+  company: CompanyDataSchema,
+  classification: ClassificationSchema,
+});
+export type EnrichData = z.infer<typeof EnrichDataSchema>;
+
+export const ScreenshotDataSchema = z.object({
+  url: z.string(),
+  screenshot_url: z.string(),
+  viewport: z.object({ width: z.number().int(), height: z.number().int() }),
+  format: ScreenshotFormatSchema,
+  full_page: z.boolean(),
+  captured_at: z.iso.datetime({ precision: 3 }),
+});
+export type ScreenshotData = z.infer<typeof ScreenshotDataSchema>;
+
+export const HealthDataSchema = z.object({ status: z.literal('ok'), uptimeSeconds: z.number().nonnegative() });
+export const ReadyCheckSchema = z.object({ ok: z.boolean(), detail: z.string() });
+export const ReadyDataSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  checks: z.object({ nats: ReadyCheckSchema, store: ReadyCheckSchema, renderer: ReadyCheckSchema }),
+});
+export type ReadyData = z.infer<typeof ReadyDataSchema>;
+
+export const EnrichResponseSchema = successEnvelope(EnrichDataSchema);
+export const BrandResponseSchema = successEnvelope(BrandResponseDataSchema);
+export const CompanyResponseSchema = successEnvelope(CompanyResponseDataSchema);
+export const ClassifyResponseSchema = successEnvelope(ClassificationSchema);
+export const ScreenshotResponseSchema = successEnvelope(ScreenshotDataSchema);
+export const HealthResponseSchema = successEnvelope(HealthDataSchema);
+/** /ready answers this envelope with 200 when ready; with 503 it answers an error envelope whose `error` names the failed dependencies. */
+export const ReadyResponseSchema = successEnvelope(ReadyDataSchema);
+
+/** Credits charged per successful request (seed: Limits / Credits). */
+export const CREDIT_COSTS = { enrich: 3, brand: 2, company: 2, classify: 1, screenshot: 1 } as const;
+export type PaidEndpoint = keyof typeof CREDIT_COSTS;

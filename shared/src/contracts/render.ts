@@ -1,0 +1,53 @@
+/** `render.page`: the renderer loads a URL once and returns what the request asks for. */
+import { z } from 'zod';
+import { RequestIdSchema, ScreenshotFormatSchema, ViewportSchema } from './common.ts';
+import { SnapshotSchema } from './snapshot.ts';
+
+export const RenderRequestSchema = z.object({
+  requestId: RequestIdSchema,
+  /** Absolute http(s) URL, already validated by the edge (the renderer re-checks it: SSRF guard). */
+  url: z.string().max(2048),
+  viewport: ViewportSchema,
+  /** Capture and store a screenshot; null: none. */
+  screenshot: z
+    .object({ format: ScreenshotFormatSchema, fullPage: z.boolean() })
+    .nullable(),
+  /** Collect the page snapshot (false for `/screenshot`, which only needs the image). */
+  snapshot: z.boolean(),
+  /** Include script texts in the snapshot (only when JavaScript colors were asked for). */
+  scripts: z.boolean(),
+  /** Rasterise logo candidates and the screenshot thumbnail (brand analysis needs them). */
+  visuals: z.boolean(),
+});
+export type RenderRequest = z.infer<typeof RenderRequestSchema>;
+
+export const StoredScreenshotSchema = z.object({
+  /** Public URL that serves the image. */
+  url: z.url(),
+  format: ScreenshotFormatSchema,
+  /** Pixel size of the stored image (full_page: the page's height). */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  fullPage: z.boolean(),
+  /** ISO 8601 UTC with milliseconds. */
+  capturedAt: z.iso.datetime({ precision: 3 }),
+  bytes: z.number().int().nonnegative(),
+});
+export type StoredScreenshot = z.infer<typeof StoredScreenshotSchema>;
+
+export const RenderResultSchema = z.object({
+  requestedUrl: z.string(),
+  finalUrl: z.string(),
+  status: z.number().int(),
+  screenshot: StoredScreenshotSchema.nullable(),
+  snapshot: SnapshotSchema.nullable(),
+  timings: z.object({
+    queuedMs: z.number().nonnegative(),
+    navigationMs: z.number().nonnegative(),
+    settleMs: z.number().nonnegative(),
+    collectMs: z.number().nonnegative(),
+    screenshotMs: z.number().nonnegative(),
+    totalMs: z.number().nonnegative(),
+  }),
+});
+export type RenderResult = z.infer<typeof RenderResultSchema>;

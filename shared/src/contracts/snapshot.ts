@@ -1,0 +1,204 @@
+/**
+ * The page snapshot: raw facts collected in the live page by the renderer, after JavaScript ran.
+ * Analyzers interpret it and never fetch anything themselves. Every list and text has a bound
+ * (SNAPSHOT_LIMITS), enforced by the renderer while collecting and checked again on receipt, so
+ * one huge page cannot exhaust a service's memory.
+ */
+import { z } from 'zod';
+import { BoxSchema, PngImageSchema, RegionSchema } from './common.ts';
+
+export const SNAPSHOT_LIMITS = {
+  htmlChars: 8_000_000,
+  stylesheets: 200,
+  stylesheetChars: 2_000_000, // per sheet
+  stylesheetsTotalChars: 6_000_000,
+  scripts: 200,
+  scriptChars: 2_000_000, // per script
+  scriptsTotalChars: 6_000_000,
+  metaTags: 500,
+  linkTags: 500,
+  jsonLdBlocks: 100,
+  jsonLdChars: 500_000, // per block
+  anchors: 3_000,
+  anchorTextChars: 300,
+  images: 1_000,
+  svgs: 200,
+  svgMarkupChars: 100_000, // per inline SVG
+  visibleTextChars: 200_000,
+  regionTextChars: 50_000, // header / footer text
+  headings: 300,
+  navLabels: 300,
+  colorSamples: 500,
+  fontSamples: 200,
+  resources: 2_000,
+  logoRasters: 6,
+  urlChars: 8_192,
+} as const;
+
+const L = SNAPSHOT_LIMITS;
+const Url = z.string().max(L.urlChars);
+
+export const MetaTagSchema = z.object({
+  name: z.string().nullable(),
+  property: z.string().nullable(),
+  httpEquiv: z.string().nullable(),
+  itemprop: z.string().nullable(),
+  content: z.string().max(L.urlChars),
+});
+export type MetaTag = z.infer<typeof MetaTagSchema>;
+
+/** `<link>` tags; `href` absolute. */
+export const LinkTagSchema = z.object({
+  rel: z.string(),
+  href: Url,
+  type: z.string().nullable(),
+  sizes: z.string().nullable(),
+  media: z.string().nullable(),
+});
+export type LinkTag = z.infer<typeof LinkTagSchema>;
+
+/** An external or inline stylesheet; `url` null for `<style>` blocks. */
+export const SourceTextSchema = z.object({
+  url: Url.nullable(),
+  text: z.string(),
+});
+export type SourceText = z.infer<typeof SourceTextSchema>;
+
+export const AnchorSchema = z.object({
+  /** Absolute for http(s); `mailto:`/`tel:` kept as written. */
+  href: Url,
+  text: z.string().max(L.anchorTextChars),
+  title: z.string().nullable(),
+  ariaLabel: z.string().nullable(),
+  rel: z.string().nullable(),
+  region: RegionSchema,
+  box: BoxSchema.nullable(),
+  visible: z.boolean(),
+});
+export type Anchor = z.infer<typeof AnchorSchema>;
+
+/** Attributes and placement shared by images and inline SVGs. */
+const ElementFacts = {
+  /** Position in document order among elements of its kind; referenced as `img:<index>` / `svg:<index>`. */
+  index: z.number().int().nonnegative(),
+  id: z.string().nullable(),
+  className: z.string().nullable(),
+  title: z.string().nullable(),
+  ariaLabel: z.string().nullable(),
+  box: BoxSchema.nullable(),
+  visible: z.boolean(),
+  region: RegionSchema,
+  /** Absolute href of the closest enclosing `<a>`, if any. */
+  linkHref: Url.nullable(),
+  /** id/class/alt of up to three ancestors, joined: "site-logo header-brand", for logo signals. */
+  ancestorHints: z.string().max(500),
+};
+
+export const ImageSchema = z.object({
+  ...ElementFacts,
+  /** Absolute URL (currentSrc when the browser picked one from srcset), or a data: URI up to urlChars. */
+  src: Url,
+  alt: z.string().nullable(),
+  naturalWidth: z.number().int().nonnegative(),
+  naturalHeight: z.number().int().nonnegative(),
+  /** `img` element, `picture` source, or a CSS background-image on an element. */
+  kind: z.enum(['img', 'background']),
+});
+export type Image = z.infer<typeof ImageSchema>;
+
+export const SvgSchema = z.object({
+  ...ElementFacts,
+  /** outerHTML with `<use>` references inlined where they resolve in the page; cut at svgMarkupChars. */
+  markup: z.string().max(L.svgMarkupChars),
+  truncated: z.boolean(),
+});
+export type Svg = z.infer<typeof SvgSchema>;
+
+export const HeadingSchema = z.object({ level: z.number().int().min(1).max(6), text: z.string().max(1000) });
+
+/** Where a computed color or font was seen, for weighting accents above body text. */
+export const StyleRoleSchema = z.enum(['button', 'link', 'heading', 'header', 'nav', 'footer', 'body', 'other']);
+export type StyleRole = z.infer<typeof StyleRoleSchema>;
+
+/** A computed color of visible elements, summed over elements with the same value/property/role. */
+export const ColorSampleSchema = z.object({
+  /** As computed by the browser: `rgb(r, g, b)` or `rgba(r, g, b, a)`. */
+  value: z.string().max(100),
+  property: z.enum(['color', 'background-color', 'border-color', 'fill', 'stroke']),
+  role: StyleRoleSchema,
+  /** Sum of the on-screen area (CSS px²) of the elements, text area for `color`. */
+  area: z.number().nonnegative(),
+  count: z.number().int().positive(),
+});
+export type ColorSample = z.infer<typeof ColorSampleSchema>;
+
+/** A computed `font-family` stack of visible text, weighted by the area of the text that uses it. */
+export const FontSampleSchema = z.object({
+  family: z.string().max(500),
+  role: StyleRoleSchema,
+  area: z.number().nonnegative(),
+  count: z.number().int().positive(),
+});
+export type FontSample = z.infer<typeof FontSampleSchema>;
+
+export const ResourceSchema = z.object({
+  url: Url,
+  /** Playwright's resourceType: document, stylesheet, image, font, script, xhr, fetch, ... */
+  type: z.string(),
+  /** HTTP status, null when blocked or failed. */
+  status: z.number().int().nullable(),
+});
+export type Resource = z.infer<typeof ResourceSchema>;
+
+/** An element screenshot of a logo candidate; `ref` names the element (`img:3`, `svg:0`) or `url:<absolute url>`. */
+export const LogoRasterSchema = PngImageSchema.extend({ ref: z.string().max(L.urlChars + 4) });
+export type LogoRaster = z.infer<typeof LogoRasterSchema>;
+
+export const SnapshotSchema = z.object({
+  requestedUrl: Url,
+  /** After redirects. */
+  finalUrl: Url,
+  /** HTTP status of the main document. */
+  status: z.number().int(),
+  title: z.string().max(2000),
+  /** `<html lang>`, or null. */
+  lang: z.string().max(50).nullable(),
+  /** `document.documentElement.outerHTML` after JavaScript, cut at htmlChars. */
+  html: z.string().max(L.htmlChars),
+  meta: z.array(MetaTagSchema).max(L.metaTags),
+  links: z.array(LinkTagSchema).max(L.linkTags),
+  /** Raw texts of `<script type="application/ld+json">`, unparsed (pages often hold invalid JSON). */
+  jsonLd: z.array(z.string().max(L.jsonLdChars)).max(L.jsonLdBlocks),
+  stylesheets: z.array(SourceTextSchema).max(L.stylesheets),
+  /** Only when the request asked for scripts (javascript colors); else empty. */
+  scripts: z.array(SourceTextSchema).max(L.scripts),
+  anchors: z.array(AnchorSchema).max(L.anchors),
+  images: z.array(ImageSchema).max(L.images),
+  svgs: z.array(SvgSchema).max(L.svgs),
+  text: z.object({
+    /** `document.body.innerText`, cut at visibleTextChars. */
+    visible: z.string().max(L.visibleTextChars),
+    headings: z.array(HeadingSchema).max(L.headings),
+    /** Labels of links inside nav/header menus. */
+    nav: z.array(z.string().max(200)).max(L.navLabels),
+    header: z.string().max(L.regionTextChars),
+    footer: z.string().max(L.regionTextChars),
+  }),
+  styles: z.object({
+    colors: z.array(ColorSampleSchema).max(L.colorSamples),
+    fonts: z.array(FontSampleSchema).max(L.fontSamples),
+    /** Custom properties declared on :root / html / body, as computed (`--brand` -> `#ff5a00`). */
+    rootVariables: z.record(z.string(), z.string().max(500)),
+  }),
+  resources: z.array(ResourceSchema).max(L.resources),
+  /** The viewport screenshot downscaled to at most 256 px wide, for color analysis; null if not asked. */
+  thumbnail: PngImageSchema.nullable(),
+  /** Element screenshots of the likeliest logo candidates, best first; empty if not asked. */
+  logoRasters: z.array(LogoRasterSchema).max(L.logoRasters),
+  viewport: z.object({ width: z.number().int(), height: z.number().int() }),
+  /** Full scrollable size of the document in CSS px. */
+  documentSize: z.object({ width: z.number().int(), height: z.number().int() }),
+  /** Names of the parts that hit a limit and were cut, e.g. ["html", "anchors"]. */
+  truncated: z.array(z.string()),
+});
+export type Snapshot = z.infer<typeof SnapshotSchema>;

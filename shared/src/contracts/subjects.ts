@@ -1,0 +1,32 @@
+/**
+ * Every NATS subject with its request and reply contract: one table, used by `serve` and `request`
+ * so a subject can never be served or called with the wrong shape.
+ */
+import type { z } from 'zod';
+import { BrandDataSchema, BrandRequestSchema } from './brand.ts';
+import { ClassificationSchema, ClassifyRequestSchema } from './classify.ts';
+import { CompanyReplySchema, CompanyRequestSchema } from './company.ts';
+import { RenderRequestSchema, RenderResultSchema } from './render.ts';
+
+export interface Endpoint<Req extends z.ZodType, Rep extends z.ZodType> {
+  subject: string;
+  /** Queue group: every copy of a service shares the subject's load. */
+  queue: string;
+  request: Req;
+  reply: Rep;
+}
+
+function endpoint<Req extends z.ZodType, Rep extends z.ZodType>(subject: string, queue: string, request: Req, reply: Rep): Endpoint<Req, Rep> {
+  return { subject, queue, request, reply };
+}
+
+export const RENDER_PAGE = endpoint('render.page', 'renderer', RenderRequestSchema, RenderResultSchema);
+export const ANALYZE_BRAND = endpoint('analyze.brand', 'brand', BrandRequestSchema, BrandDataSchema);
+export const ANALYZE_COMPANY = endpoint('analyze.company', 'company', CompanyRequestSchema, CompanyReplySchema);
+export const ANALYZE_CLASSIFY = endpoint('analyze.classify', 'classifier', ClassifyRequestSchema, ClassificationSchema);
+
+/** Every service also answers `<subject>.ping` (no queue group) so the edge's /ready can count instances. */
+export const pingSubject = (subject: string): string => `${subject}.ping`;
+
+export type RequestOf<E> = E extends Endpoint<infer Req, z.ZodType> ? z.infer<Req> : never;
+export type ReplyOf<E> = E extends Endpoint<z.ZodType, infer Rep> ? z.infer<Rep> : never;
