@@ -1,0 +1,101 @@
+/**
+ * What a page says about itself, gathered from a snapshot into plain-text fields: the classifier and
+ * the description both read this, never the raw snapshot.
+ */
+import type { Snapshot } from '@enrich/shared/contracts';
+import { extractSchemaTypes } from './schema-types.ts';
+import { toPlainText } from './plain-text.ts';
+
+export interface PageEvidence {
+  url: string;
+  /** Host without `www.`. */
+  host: string;
+  /** Lower-case primary language subtag from `<html lang>` or content-language meta, or null. */
+  lang: string | null;
+  title: string;
+  /** meta description, og:description, twitter:description and JSON-LD descriptions, deduplicated, in that order. */
+  descriptions: string[];
+  /** og:site_name or the JSON-LD name of the site's organisation, if any. */
+  siteName: string | null;
+  /** meta keywords, split. */
+  keywords: string[];
+  h1: string[];
+  /** h2 and h3. */
+  subheadings: string[];
+  nav: string[];
+  /** Visible body text, plain, cut to keep the per-page cost bounded. */
+  visible: string;
+  schemaTypes: string[];
+  ogType: string | null;
+}
+
+/** Enough text to know the topic; more only costs time. */
+export const VISIBLE_TEXT_BUDGET = 30_000;
+
+function metaContent(snapshot: Snapshot, ...keys: string[]): string[] {
+  const wanted = new Set(keys);
+  return snapshot.meta
+    .filter((m) => wanted.has((m.name ?? m.property ?? m.itemprop ?? '').toLowerCase()))
+    .map((m) => toPlainText(m.content))
+    .filter((s) => s !== '');
+}
+
+function jsonLdStrings(blocks: readonly string[], key: 'description' | 'name'): string[] {
+  const out: string[] = [];
+  for (const block of blocks) {
+    // A regex rather than a parse: we only need the first few values and blocks are often invalid JSON.
+    for (const m of block.slice(0, 100_000).matchAll(new RegExp(`"${key}"\\s*:\\s*"((?:[^"\\\\]|\\\\.){3,600})"`, 'g'))) {
+      let value: string;
+      try {
+        value = JSON.parse(`"${m[1]}"`) as string;
+      } catch {
+        value = m[1]!;
+      }
+      out.push(toPlainText(value));
+      if (out.length >= 5) return out;
+    }
+  }
+  return out;
+}
+
+function uniq(list: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return list.filter((s) => {
+    const k = s.toLowerCase();
+    if (s === '' || seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '').toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+export function gatherPageEvidence(snapshot: Snapshot, url: string): PageEvidence {
+  const langRaw = snapshot.lang ?? metaContent(snapshot, 'content-language')[0] ?? snapshot.meta.find((m) => m.httpEquiv?.toLowerCase() === 'content-language')?.content ?? null;
+  const lang = langRaw ? (langRaw.trim().toLowerCase().split(/[-_,; ]/)[0] ?? null) || null : null;
+  const headings = snapshot.text.headings.map((h) => ({ level: h.level, text: toPlainText(h.text) })).filter((h) => h.text !== '');
+  return {
+    url,
+    host: hostOf(snapshot.finalUrl || url) || hostOf(url),
+    lang,
+    title: toPlainText(snapshot.title),
+    descriptions: uniq([
+      ...metaContent(snapshot, 'description', 'og:description', 'twitter:description'),
+      ...jsonLdStrings(snapshot.jsonLd, 'description'),
+    ]),
+    siteName: metaContent(snapshot, 'og:site_name', 'application-name')[0] ?? null,
+    keywords: uniq(metaContent(snapshot, 'keywords').flatMap((k) => k.split(/[,;]/).map((s) => s.trim()))).slice(0, 50),
+    h1: uniq(headings.filter((h) => h.level === 1).map((h) => h.text)).slice(0, 10),
+    subheadings: uniq(headings.filter((h) => h.level === 2 || h.level === 3).map((h) => h.text)).slice(0, 40),
+    nav: uniq(snapshot.text.nav.map(toPlainText)).slice(0, 80),
+    visible: toPlainText(snapshot.text.visible.slice(0, VISIBLE_TEXT_BUDGET * 2)).slice(0, VISIBLE_TEXT_BUDGET),
+    schemaTypes: extractSchemaTypes(snapshot.jsonLd, snapshot.html),
+    ogType: metaContent(snapshot, 'og:type')[0]?.toLowerCase() ?? null,
+  };
+}
