@@ -1,0 +1,203 @@
+/**
+ * The store on NATS JetStream KV: needs nothing beyond the NATS server the services already use.
+ * Buckets (prefix = STORE_NAME):
+ *   <prefix>_keys     key.<id> -> ApiKeyRecord (with its open reservations), hash.<sha256> -> id
+ *   <prefix>_ledger   r.<requestId> -> how the reservation was settled (idempotency + audit)
+ *   <prefix>_windows  <subject> -> sliding-window log; bucket TTL drops idle windows
+ *   <prefix>_usage    u.<keyId>.<epochMs>.<requestId> -> UsageEntry
+ * Per-key TTLs (nats-server >= 2.11) are deliberately not used: the bucket-level TTL is enough and
+ * works on 2.9 too.
+ */
+import { Kvm, type KV } from '@nats-io/kv';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { casUpdate } from './cas.ts';
+import {
+  slideWindow,
+  type ApiKeyRecord,
+  type KeyLimitsUpdate,
+  type NewApiKey,
+  type ReserveResult,
+  type SettleResult,
+  type Store,
+  type SweepResult,
+  type UsageEntry,
+  type WindowHit,
+} from './port.ts';
+
+const WINDOW_BUCKET_TTL_MS = 10 * 60_000;
+
+interface LedgerRecord {
+  keyId: string;
+  amount: number;
+  endpoint: string;
+  outcome: 'charge' | 'refund' | 'expired';
+  at: string;
+}
+
+/** KV keys allow [-/_=.a-zA-Z0-9]; anything else (an IPv6 colon) is hex-encoded. */
+function kvToken(s: string): string {
+  return /^[-_=a-zA-Z0-9]+$/.test(s) ? s : `x${Buffer.from(s).toString('hex')}`;
+}
+
+export class KvStore implements Store {
+  readonly kind = 'kv' as const;
+  readonly #nc: NatsConnection;
+  readonly #prefix: string;
+  #keys!: KV;
+  #ledger!: KV;
+  #windows!: KV;
+  #usage!: KV;
+
+  constructor(opts: { nc: NatsConnection; name: string }) {
+    this.#nc = opts.nc;
+    this.#prefix = opts.name;
+  }
+
+  async init(): Promise<void> {
+    const kvm = new Kvm(this.#nc);
+    this.#keys = await kvm.create(`${this.#prefix}_keys`, { history: 1 });
+    this.#ledger = await kvm.create(`${this.#prefix}_ledger`, { history: 1 });
+    this.#windows = await kvm.create(`${this.#prefix}_windows`, { history: 1, ttl: WINDOW_BUCKET_TTL_MS });
+    this.#usage = await kvm.create(`${this.#prefix}_usage`, { history: 1 });
+  }
+
+  async ping(): Promise<void> {
+    await this.#keys.status();
+  }
+
+  async close(): Promise<void> {
+    // The NATS connection belongs to the caller; there is nothing of our own to close.
+  }
+
+  async createKey(key: NewApiKey): Promise<ApiKeyRecord> {
+    const record: ApiKeyRecord = { ...key, credits_used: 0, revoked: false, created_at: new Date().toISOString(), pending: [] };
+    // The hash index first: a hash collision (or a retried create) must not leave an orphan key.
+    await this.#keys.create(`hash.${key.hash}`, key.id);
+    await this.#keys.create(`key.${key.id}`, JSON.stringify(record));
+    return record;
+  }
+
+  async getKey(id: string): Promise<ApiKeyRecord | null> {
+    const e = await this.#keys.get(`key.${kvToken(id)}`);
+    return e && e.operation === 'PUT' ? e.json<ApiKeyRecord>() : null;
+  }
+
+  async findKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    if (!/^[0-9a-f]{64}$/.test(hash)) return null;
+    const e = await this.#keys.get(`hash.${hash}`);
+    if (!e || e.operation !== 'PUT') return null;
+    return this.getKey(e.string());
+  }
+
+  async listKeys(): Promise<ApiKeyRecord[]> {
+    const names: string[] = [];
+    for await (const k of await this.#keys.keys('key.*')) names.push(k);
+    const records = await Promise.all(names.map((k) => this.getKey(k.slice('key.'.length))));
+    return records.filter((r): r is ApiKeyRecord => r !== null).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  }
+
+  async updateKeyLimits(id: string, update: KeyLimitsUpdate): Promise<ApiKeyRecord | null> {
+    return casUpdate<ApiKeyRecord, ApiKeyRecord | null>(this.#keys, `key.${kvToken(id)}`, (cur) => {
+      if (!cur) return { keep: true, result: null };
+      const next = { ...cur, ...(update.credits_limit !== undefined ? { credits_limit: update.credits_limit } : {}), ...(update.rate_limit !== undefined ? { rate_limit: update.rate_limit } : {}) };
+      return { write: next, result: next };
+    });
+  }
+
+  async revokeKey(id: string): Promise<ApiKeyRecord | null> {
+    return casUpdate<ApiKeyRecord, ApiKeyRecord | null>(this.#keys, `key.${kvToken(id)}`, (cur) => {
+      if (!cur) return { keep: true, result: null };
+      const next = { ...cur, revoked: true };
+      return { write: next, result: next };
+    });
+  }
+
+  async reserveCredits(r: { keyId: string; requestId: string; amount: number; endpoint: string; expiresAt: number }): Promise<ReserveResult> {
+    const settled = await this.#ledger.get(`r.${kvToken(r.requestId)}`);
+    return casUpdate<ApiKeyRecord, ReserveResult>(this.#keys, `key.${kvToken(r.keyId)}`, (cur) => {
+      if (!cur) return { keep: true, result: { ok: false, reason: 'unknown_key', credits_used: 0, credits_limit: 0 } };
+      const totals = { credits_used: cur.credits_used, credits_limit: cur.credits_limit };
+      if (cur.revoked) return { keep: true, result: { ok: false, reason: 'revoked', ...totals } };
+      // Idempotent: a request already reserved (or already settled) is not charged twice.
+      if (cur.pending.some((p) => p.requestId === r.requestId) || (settled && settled.operation === 'PUT')) {
+        return { keep: true, result: { ok: true, duplicate: true, ...totals } };
+      }
+      if (cur.credits_used + r.amount > cur.credits_limit) return { keep: true, result: { ok: false, reason: 'insufficient_credits', ...totals } };
+      const next: ApiKeyRecord = {
+        ...cur,
+        credits_used: cur.credits_used + r.amount,
+        pending: [...cur.pending, { requestId: r.requestId, amount: r.amount, endpoint: r.endpoint, expiresAt: r.expiresAt }],
+      };
+      return { write: next, result: { ok: true, duplicate: false, credits_used: next.credits_used, credits_limit: next.credits_limit } };
+    });
+  }
+
+  async settleCredits(s: { keyId: string; requestId: string; outcome: 'charge' | 'refund' }): Promise<SettleResult> {
+    let closed: { amount: number; endpoint: string } | undefined;
+    const result = await casUpdate<ApiKeyRecord, SettleResult>(this.#keys, `key.${kvToken(s.keyId)}`, (cur) => {
+      closed = undefined;
+      if (!cur) return { keep: true, result: { applied: false, credits_used: 0, credits_limit: 0 } };
+      const open = cur.pending.find((p) => p.requestId === s.requestId);
+      if (!open) return { keep: true, result: { applied: false, credits_used: cur.credits_used, credits_limit: cur.credits_limit } };
+      closed = open;
+      const next: ApiKeyRecord = {
+        ...cur,
+        credits_used: s.outcome === 'refund' ? cur.credits_used - open.amount : cur.credits_used,
+        pending: cur.pending.filter((p) => p.requestId !== s.requestId),
+      };
+      return { write: next, result: { applied: true, credits_used: next.credits_used, credits_limit: next.credits_limit } };
+    });
+    if (closed) await this.#writeLedger(s.requestId, { keyId: s.keyId, amount: closed.amount, endpoint: closed.endpoint, outcome: s.outcome, at: new Date().toISOString() });
+    return result;
+  }
+
+  async sweepExpiredReservations(now: number): Promise<SweepResult> {
+    const total: SweepResult = { refunded: 0, credits: 0 };
+    for (const key of await this.listKeys()) {
+      if (!key.pending.some((p) => p.expiresAt <= now)) continue;
+      let expired: ApiKeyRecord['pending'] = [];
+      await casUpdate<ApiKeyRecord, null>(this.#keys, `key.${kvToken(key.id)}`, (cur) => {
+        expired = cur ? cur.pending.filter((p) => p.expiresAt <= now) : [];
+        if (!cur || expired.length === 0) return { keep: true, result: null };
+        const refund = expired.reduce((sum, p) => sum + p.amount, 0);
+        return { write: { ...cur, credits_used: cur.credits_used - refund, pending: cur.pending.filter((p) => p.expiresAt > now) }, result: null };
+      });
+      for (const p of expired) {
+        total.refunded += 1;
+        total.credits += p.amount;
+        await this.#writeLedger(p.requestId, { keyId: key.id, amount: p.amount, endpoint: p.endpoint, outcome: 'expired', at: new Date(now).toISOString() });
+      }
+    }
+    return total;
+  }
+
+  async #writeLedger(requestId: string, rec: LedgerRecord): Promise<void> {
+    try {
+      await this.#ledger.create(`r.${kvToken(requestId)}`, JSON.stringify(rec));
+    } catch (err) {
+      // Already recorded: settling is idempotent, the first record stands.
+      if (!/wrong last sequence|key exists/i.test((err as Error).message) && (err as { code?: unknown }).code !== 10071) throw err;
+    }
+  }
+
+  async hitWindow(subject: string, limit: number, now: number, windowMs: number): Promise<WindowHit> {
+    return casUpdate<{ hits: number[] }, WindowHit>(this.#windows, `w.${kvToken(subject)}`, (cur) => {
+      const { hits, hit } = slideWindow(cur?.hits ?? [], limit, now, windowMs);
+      // A rejected hit changes nothing, so it costs no write (and no contention).
+      return hit.allowed ? { write: { hits }, result: hit } : { keep: true, result: hit };
+    });
+  }
+
+  async recordUsage(entry: UsageEntry): Promise<void> {
+    const at = Date.parse(entry.timestamp);
+    await this.#usage.put(`u.${kvToken(entry.keyId)}.${String(at).padStart(15, '0')}.${kvToken(entry.requestId)}`, JSON.stringify(entry));
+  }
+
+  async listUsage(keyId: string, limit: number): Promise<UsageEntry[]> {
+    const names: string[] = [];
+    for await (const k of await this.#usage.keys(`u.${kvToken(keyId)}.>`)) names.push(k);
+    names.sort().reverse();
+    const entries = await Promise.all(names.slice(0, limit).map((k) => this.#usage.get(k)));
+    return entries.filter((e) => e && e.operation === 'PUT').map((e) => e!.json<UsageEntry>());
+  }
+}

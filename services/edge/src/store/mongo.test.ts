@@ -1,0 +1,47 @@
+/**
+ * The conformance suite against MongoDB: MONGODB_URI when set, else a throwaway container through
+ * testcontainers when a container engine is available, else skipped with the reason printed.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, it } from 'vitest';
+import { runStoreConformance } from './conformance.ts';
+import { MongoStore } from './mongo.ts';
+
+interface Mongo {
+  uri: string;
+  stop(): Promise<void>;
+}
+
+async function startMongo(): Promise<Mongo | string> {
+  // Tests may read the environment directly; the service never does outside config.ts.
+  const given = process.env.MONGODB_URI;
+  if (given) return { uri: given, stop: async () => {} };
+  try {
+    const { MongoDBContainer } = await import('@testcontainers/mongodb');
+    const container = await new MongoDBContainer('mongo:8').start();
+    return { uri: `${container.getConnectionString()}?directConnection=true`, stop: async () => { await container.stop(); } };
+  } catch (err) {
+    return `no MONGODB_URI and no container runtime for testcontainers (${(err as Error).message.split('\n')[0]})`;
+  }
+}
+
+const mongo = await startMongo();
+
+if (typeof mongo === 'string') {
+  describe('Store conformance: MongoDB', () => {
+    it.skip(`skipped: ${mongo}`, () => {});
+  });
+  console.warn(`[edge] MongoDB store conformance skipped: ${mongo}`);
+} else {
+  afterAll(async () => {
+    await mongo.stop();
+  });
+  runStoreConformance('MongoDB', {
+    async open() {
+      // A database per test: indexes are created by init(), nothing leaks between tests.
+      const store = new MongoStore({ uri: mongo.uri, name: `conf_${randomUUID().slice(0, 8)}` });
+      await store.init();
+      return store;
+    },
+  });
+}

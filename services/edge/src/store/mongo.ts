@@ -1,0 +1,222 @@
+/**
+ * The production store on MongoDB (official driver). Every credit movement is one atomic
+ * findOneAndUpdate on the key document: the `$expr` guard makes "credits_used + cost <= credits_limit"
+ * part of the match, so concurrent requests from any number of edge instances can never overspend.
+ * Collections (database = STORE_NAME): api_keys, ledger (unique requestId), windows (TTL), usage.
+ */
+import { MongoClient, MongoServerError, type Collection, type Db } from 'mongodb';
+import {
+  slideWindow,
+  type ApiKeyRecord,
+  type KeyLimitsUpdate,
+  type NewApiKey,
+  type ReserveResult,
+  type SettleResult,
+  type Store,
+  type SweepResult,
+  type UsageEntry,
+  type WindowHit,
+} from './port.ts';
+
+type KeyDoc = Omit<ApiKeyRecord, 'id'> & { _id: string };
+interface LedgerDoc {
+  requestId: string;
+  keyId: string;
+  amount: number;
+  endpoint: string;
+  outcome: 'charge' | 'refund' | 'expired';
+  at: Date;
+}
+interface WindowDoc {
+  _id: string;
+  hits: number[];
+  expiresAt: Date;
+}
+type UsageDoc = UsageEntry & { at: Date };
+
+const DUPLICATE_KEY = 11000;
+
+function toRecord(doc: KeyDoc | null): ApiKeyRecord | null {
+  if (!doc) return null;
+  const { _id, ...rest } = doc;
+  return { id: _id, ...rest };
+}
+
+export class MongoStore implements Store {
+  readonly kind = 'mongo' as const;
+  readonly #client: MongoClient;
+  readonly #db: Db;
+  readonly #keys: Collection<KeyDoc>;
+  readonly #ledger: Collection<LedgerDoc>;
+  readonly #windows: Collection<WindowDoc>;
+  readonly #usage: Collection<UsageDoc>;
+
+  constructor(opts: { uri: string; name: string }) {
+    this.#client = new MongoClient(opts.uri, { serverSelectionTimeoutMS: 5000, appName: 'enrich-edge' });
+    this.#db = this.#client.db(opts.name);
+    this.#keys = this.#db.collection<KeyDoc>('api_keys');
+    this.#ledger = this.#db.collection<LedgerDoc>('ledger');
+    this.#windows = this.#db.collection<WindowDoc>('windows');
+    this.#usage = this.#db.collection<UsageDoc>('usage');
+  }
+
+  async init(): Promise<void> {
+    await this.#client.connect();
+    await Promise.all([
+      this.#keys.createIndex({ hash: 1 }, { unique: true }),
+      this.#keys.createIndex({ 'pending.expiresAt': 1 }),
+      this.#ledger.createIndex({ requestId: 1 }, { unique: true }),
+      this.#windows.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),
+      this.#usage.createIndex({ keyId: 1, at: -1 }),
+    ]);
+  }
+
+  async ping(): Promise<void> {
+    await this.#db.command({ ping: 1 });
+  }
+
+  async close(): Promise<void> {
+    await this.#client.close();
+  }
+
+  async createKey(key: NewApiKey): Promise<ApiKeyRecord> {
+    const { id, ...rest } = key;
+    const doc: KeyDoc = { _id: id, ...rest, credits_used: 0, revoked: false, created_at: new Date().toISOString(), pending: [] };
+    await this.#keys.insertOne(doc);
+    return toRecord(doc) as ApiKeyRecord;
+  }
+
+  async getKey(id: string): Promise<ApiKeyRecord | null> {
+    return toRecord(await this.#keys.findOne({ _id: id }));
+  }
+
+  async findKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    return toRecord(await this.#keys.findOne({ hash }));
+  }
+
+  async listKeys(): Promise<ApiKeyRecord[]> {
+    const docs = await this.#keys.find({}).sort({ created_at: 1 }).toArray();
+    return docs.map((d) => toRecord(d) as ApiKeyRecord);
+  }
+
+  async updateKeyLimits(id: string, update: KeyLimitsUpdate): Promise<ApiKeyRecord | null> {
+    const $set: Partial<KeyDoc> = {};
+    if (update.credits_limit !== undefined) $set.credits_limit = update.credits_limit;
+    if (update.rate_limit !== undefined) $set.rate_limit = update.rate_limit;
+    return toRecord(await this.#keys.findOneAndUpdate({ _id: id }, { $set }, { returnDocument: 'after' }));
+  }
+
+  async revokeKey(id: string): Promise<ApiKeyRecord | null> {
+    return toRecord(await this.#keys.findOneAndUpdate({ _id: id }, { $set: { revoked: true } }, { returnDocument: 'after' }));
+  }
+
+  async reserveCredits(r: { keyId: string; requestId: string; amount: number; endpoint: string; expiresAt: number }): Promise<ReserveResult> {
+    if (await this.#ledger.findOne({ requestId: r.requestId })) return this.#duplicate(r.keyId);
+    const doc = await this.#keys.findOneAndUpdate(
+      {
+        _id: r.keyId,
+        revoked: false,
+        'pending.requestId': { $ne: r.requestId },
+        $expr: { $lte: [{ $add: ['$credits_used', r.amount] }, '$credits_limit'] },
+      },
+      {
+        $inc: { credits_used: r.amount },
+        $push: { pending: { requestId: r.requestId, amount: r.amount, endpoint: r.endpoint, expiresAt: r.expiresAt } },
+      },
+      { returnDocument: 'after' },
+    );
+    if (doc) return { ok: true, duplicate: false, credits_used: doc.credits_used, credits_limit: doc.credits_limit };
+    // Not matched: find out which guard failed, for the right answer.
+    const cur = await this.#keys.findOne({ _id: r.keyId });
+    if (!cur) return { ok: false, reason: 'unknown_key', credits_used: 0, credits_limit: 0 };
+    const totals = { credits_used: cur.credits_used, credits_limit: cur.credits_limit };
+    if (cur.revoked) return { ok: false, reason: 'revoked', ...totals };
+    if (cur.pending.some((p) => p.requestId === r.requestId)) return { ok: true, duplicate: true, ...totals };
+    return { ok: false, reason: 'insufficient_credits', ...totals };
+  }
+
+  async #duplicate(keyId: string): Promise<ReserveResult> {
+    const cur = await this.#keys.findOne({ _id: keyId });
+    return { ok: true, duplicate: true, credits_used: cur?.credits_used ?? 0, credits_limit: cur?.credits_limit ?? 0 };
+  }
+
+  async settleCredits(s: { keyId: string; requestId: string; outcome: 'charge' | 'refund' }): Promise<SettleResult> {
+    const cur = await this.#keys.findOne({ _id: s.keyId, 'pending.requestId': s.requestId }, { projection: { pending: { $elemMatch: { requestId: s.requestId } } } });
+    const open = cur?.pending?.[0];
+    if (open) {
+      const refund = s.outcome === 'refund' ? open.amount : 0;
+      // The match on the open reservation makes this apply at most once, whoever races us (a sweeper).
+      const doc = await this.#keys.findOneAndUpdate(
+        { _id: s.keyId, 'pending.requestId': s.requestId },
+        { $pull: { pending: { requestId: s.requestId } }, $inc: { credits_used: -refund } },
+        { returnDocument: 'after' },
+      );
+      if (doc) {
+        await this.#writeLedger({ requestId: s.requestId, keyId: s.keyId, amount: open.amount, endpoint: open.endpoint, outcome: s.outcome, at: new Date() });
+        return { applied: true, credits_used: doc.credits_used, credits_limit: doc.credits_limit };
+      }
+    }
+    const now = await this.#keys.findOne({ _id: s.keyId });
+    return { applied: false, credits_used: now?.credits_used ?? 0, credits_limit: now?.credits_limit ?? 0 };
+  }
+
+  async sweepExpiredReservations(now: number): Promise<SweepResult> {
+    const total: SweepResult = { refunded: 0, credits: 0 };
+    const keys = await this.#keys.find({ 'pending.expiresAt': { $lte: now } }).toArray();
+    for (const key of keys) {
+      for (const p of key.pending.filter((x) => x.expiresAt <= now)) {
+        const doc = await this.#keys.findOneAndUpdate(
+          { _id: key._id, 'pending.requestId': p.requestId },
+          { $pull: { pending: { requestId: p.requestId } }, $inc: { credits_used: -p.amount } },
+        );
+        if (!doc) continue; // settled or swept by someone else meanwhile
+        total.refunded += 1;
+        total.credits += p.amount;
+        await this.#writeLedger({ requestId: p.requestId, keyId: key._id, amount: p.amount, endpoint: p.endpoint, outcome: 'expired', at: new Date(now) });
+      }
+    }
+    return total;
+  }
+
+  async #writeLedger(doc: LedgerDoc): Promise<void> {
+    try {
+      await this.#ledger.insertOne(doc);
+    } catch (err) {
+      if (!(err instanceof MongoServerError && err.code === DUPLICATE_KEY)) throw err;
+    }
+  }
+
+  async hitWindow(subject: string, limit: number, now: number, windowMs: number): Promise<WindowHit> {
+    const cutoff = now - windowMs;
+    // One pipeline update: drop hits older than the window, then append this one only if there is room.
+    const pipeline = [
+      { $set: { hits: { $filter: { input: { $ifNull: ['$hits', []] }, cond: { $gt: ['$$this', cutoff] } } } } },
+      {
+        $set: {
+          hits: { $cond: [{ $lt: [{ $size: '$hits' }, limit] }, { $concatArrays: ['$hits', [now]] }, '$hits'] },
+          expiresAt: new Date(now + windowMs),
+        },
+      },
+    ];
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const before = await this.#windows.findOneAndUpdate({ _id: subject }, pipeline, { upsert: true, returnDocument: 'before' });
+        // Decide from the state we replaced: the same rule as the update, computed the same way.
+        return slideWindow(before?.hits ?? [], limit, now, windowMs).hit;
+      } catch (err) {
+        // Two first-ever hits racing to upsert the same _id: one loses with a duplicate key; retry.
+        if (err instanceof MongoServerError && err.code === DUPLICATE_KEY && attempt < 5) continue;
+        throw err;
+      }
+    }
+  }
+
+  async recordUsage(entry: UsageEntry): Promise<void> {
+    await this.#usage.insertOne({ ...entry, at: new Date(entry.timestamp) });
+  }
+
+  async listUsage(keyId: string, limit: number): Promise<UsageEntry[]> {
+    const docs = await this.#usage.find({ keyId }, { projection: { _id: 0, at: 0 } }).sort({ at: -1 }).limit(limit).toArray();
+    return docs as unknown as UsageEntry[];
+  }
+}
