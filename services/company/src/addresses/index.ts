@@ -1,0 +1,62 @@
+/**
+ * Postal addresses written in page text, in the formats of the US, Canada, the UK, Germany, France,
+ * the Netherlands and Australia, and the merging of addresses from every source.
+ */
+import { compact } from '../text.ts';
+import type { AddressMatch } from './scan.ts';
+import { findUsAddresses } from './us.ts';
+import { findCanadianAddresses } from './ca.ts';
+import { findUkAddresses } from './uk.ts';
+import { findGermanAddresses } from './de.ts';
+import { findFrenchAddresses } from './fr.ts';
+import { findDutchAddresses } from './nl.ts';
+import { findAustralianAddresses } from './au.ts';
+
+export { formatPostalAddress } from './structured.ts';
+
+const SCANNERS = [findUsAddresses, findCanadianAddresses, findUkAddresses, findGermanAddresses, findFrenchAddresses, findDutchAddresses, findAustralianAddresses];
+
+/** Addresses found in free text, in document order; overlapping finds keep the longest. */
+export function extractTextAddresses(text: string): string[] {
+  const found: AddressMatch[] = SCANNERS.flatMap((scan) => scan(text));
+  found.sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start));
+  const kept: AddressMatch[] = [];
+  for (const m of found) {
+    const last = kept[kept.length - 1];
+    if (last && m.start < last.end) {
+      if (m.end - m.start > last.end - last.start) kept[kept.length - 1] = m;
+      continue;
+    }
+    kept.push(m);
+  }
+  return kept.map((m) => m.line);
+}
+
+// Street-type words people write both ways; folded before comparing two addresses.
+const ABBREVIATIONS: Array<[RegExp, string]> = [
+  [/\bstreet\b/g, 'st'], [/\bavenue\b/g, 'ave'], [/\broad\b/g, 'rd'], [/\bdrive\b/g, 'dr'], [/\bboulevard\b/g, 'blvd'],
+  [/\bsuite\b/g, 'ste'], [/\blane\b/g, 'ln'], [/\bplace\b/g, 'pl'], [/\bcourt\b/g, 'ct'], [/\bparkway\b/g, 'pkwy'],
+  [/\bhighway\b/g, 'hwy'], [/\bnorth\b/g, 'n'], [/\bsouth\b/g, 's'], [/\beast\b/g, 'e'], [/\bwest\b/g, 'w'],
+  [/\bstrasse\b/g, 'str'], [/\bstraße\b/g, 'str'], [/\b(?:usa|united states(?: of america)?|canada|united kingdom|uk|deutschland|germany|france|nederland|netherlands|australia)\b/g, ''],
+  [/\bp\.?\s?o\.?\s?box\b/g, 'pobox'],
+];
+
+/** The comparison key of an address: case, punctuation, street-type spelling and country ignored. */
+export function addressKey(line: string): string {
+  let s = line.toLowerCase().replace(/\./g, ' ');
+  for (const [re, to] of ABBREVIATIONS) s = s.replace(re, to);
+  return compact(s);
+}
+
+/** Merges duplicates: equal keys, or one address contained in a longer one (the longer is kept). */
+export function mergeAddresses(lines: readonly string[]): string[] {
+  const out: Array<{ line: string; key: string }> = [];
+  for (const line of lines) {
+    const key = addressKey(line);
+    if (key.length < 6) continue;
+    const i = out.findIndex((o) => o.key.includes(key) || key.includes(o.key));
+    if (i < 0) out.push({ line, key });
+    else if (key.length > out[i]!.key.length) out[i] = { line, key };
+  }
+  return out.map((o) => o.line);
+}

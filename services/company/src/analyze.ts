@@ -1,0 +1,49 @@
+/** `analyze.company`: the legal name, emails and postal addresses of the site's owner. */
+import type { CompanyReply, CompanyRequest } from '@enrich/shared/contracts';
+import { mergeAddresses } from './addresses/index.ts';
+import { companyConfidence } from './confidence.ts';
+import { rankEmails } from './emails.ts';
+import { chooseFollowUpLinks } from './follow-up.ts';
+import { hasStrongLegalForm } from './legal-forms.ts';
+import { chooseLegalName } from './legal-name.ts';
+import { readPageEvidence } from './page-evidence.ts';
+import { domainLabel, registrableDomain } from './site.ts';
+
+export function analyzeCompany(req: CompanyRequest): CompanyReply {
+  const main = req.snapshot;
+  const pages = [main, ...req.extraSnapshots].map(readPageEvidence);
+  const siteDomain = registrableDomain(main.finalUrl || main.requestedUrl);
+
+  const hints = pages.flatMap((p) => p.ownerHints);
+  const choice = chooseLegalName(pages.flatMap((p) => p.names), domainLabel(siteDomain), hints);
+  const { emails, sources: emailSources } = rankEmails(pages.flatMap((p) => p.emails), siteDomain);
+
+  const foundAddresses = pages.flatMap((p) => p.addresses);
+  const addresses = mergeAddresses(foundAddresses.map((a) => a.line));
+  const addressSources = [...new Set(foundAddresses.map((a) => a.source))];
+
+  const sources = [...new Set<string>([...(choice?.sources ?? []), ...emailSources, ...addressSources])];
+  const confidence = companyConfidence({
+    nameEvidence: choice?.evidence ?? 0,
+    nameAffinity: choice?.affinity ?? 0,
+    emailCount: emails.length,
+    emailSourceKinds: emailSources.length,
+    sameSiteEmail: emails.some((e) => e.endsWith(`@${siteDomain}`) || e.endsWith(`.${siteDomain}`)),
+    addressCount: addresses.length,
+    structuredAddress: addressSources.some((s) => s === 'jsonld' || s === 'microdata'),
+    addressSourceKinds: addressSources.length,
+  });
+
+  const name = choice?.name ?? '';
+  const followUp = req.extraSnapshots.length > 0
+    ? []
+    : chooseFollowUpLinks(main.anchors, main.finalUrl || main.requestedUrl, siteDomain, {
+        legalName: !hasStrongLegalForm(name),
+        contact: emails.length === 0 || addresses.length === 0,
+      });
+
+  return {
+    data: { name, emails, addresses, sources, confidence, pages: pages.map((p) => p.url) },
+    followUp,
+  };
+}

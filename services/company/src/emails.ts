@@ -1,0 +1,117 @@
+/**
+ * Email addresses from every place a page hides them: mailto links, visible text (plain and written
+ * out as "name [at] domain [dot] com"), structured data, and Cloudflare's email obfuscation.
+ */
+import type { Anchor } from '@enrich/shared/contracts';
+import { decodeEntities } from './text.ts';
+
+export type EmailSource = 'mailto' | 'text' | 'jsonld' | 'microdata' | 'cloudflare';
+export interface FoundEmail {
+  email: string;
+  source: EmailSource;
+}
+
+/** Cloudflare's email protection: the first byte is an XOR key for the rest of the hex string. */
+export function decodeCfEmail(hex: string): string | null {
+  if (!/^(?:[0-9a-f]{2}){2,}$/i.test(hex)) return null;
+  const key = parseInt(hex.slice(0, 2), 16);
+  const bytes = new Uint8Array(hex.length / 2 - 1);
+  for (let i = 2; i < hex.length; i += 2) bytes[i / 2 - 1] = parseInt(hex.slice(i, i + 2), 16) ^ key;
+  // The protected text is UTF-8, as Cloudflare's own decoder reads it.
+  return new TextDecoder().decode(bytes);
+}
+
+const CF_HREF = /\/cdn-cgi\/l\/email-protection#([0-9a-f]+)/i;
+
+/** Emails in mailto: links and Cloudflare-protected links. */
+export function emailsFromAnchors(anchors: readonly Anchor[]): FoundEmail[] {
+  const out: FoundEmail[] = [];
+  for (const a of anchors) {
+    if (/^mailto:/i.test(a.href)) {
+      let target = a.href.slice(7).split('?')[0] ?? '';
+      try {
+        target = decodeURIComponent(target);
+      } catch {
+        // keep the raw text: a stray % is no reason to lose the address
+      }
+      for (const e of target.split(/[,;]/)) out.push({ email: e, source: 'mailto' });
+    } else {
+      const m = CF_HREF.exec(a.href);
+      const decoded = m ? decodeCfEmail(m[1]!) : null;
+      if (decoded) out.push({ email: decoded, source: 'cloudflare' });
+    }
+  }
+  return out;
+}
+
+/** Emails behind Cloudflare's `data-cfemail` spans and protected hrefs in the raw HTML. */
+export function emailsFromCloudflareHtml(html: string): FoundEmail[] {
+  const out: FoundEmail[] = [];
+  for (const m of html.matchAll(/data-cfemail\s*=\s*["']?([0-9a-fA-F]+)|\/cdn-cgi\/l\/email-protection#([0-9a-fA-F]+)/g)) {
+    const decoded = decodeCfEmail(m[1] ?? m[2]!);
+    if (decoded) out.push({ email: decoded, source: 'cloudflare' });
+  }
+  return out;
+}
+
+const LOCAL = "[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*";
+const PLAIN = new RegExp(`(?<![\\w.+-])(${LOCAL})@((?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,24})(?![\\w-])`, 'g');
+// Written-out forms: "name [at] domain [dot] com", "name(at)domain(dot)com", "name at domain dot com".
+const AT = String.raw`(?:\s*[\[({<]\s*(?:at|AT|@)\s*[\])}>]\s*|\s+(?:at|AT)\s+|\s*@\s*)`;
+const DOT = String.raw`(?:\s*[\[({<]\s*(?:dot|DOT|\.)\s*[\])}>]\s*|\s+(?:dot|DOT)\s+|\.)`;
+const WRITTEN = new RegExp(String.raw`(?<![\w.+-])([\w.+-]+)(${AT})([a-zA-Z0-9-]+(?:${DOT}[a-zA-Z0-9-]+)+)(?![\w-])`, 'g');
+
+/** Emails in running text, plain and obfuscated, with HTML entities decoded first. */
+export function findEmailsInText(raw: string): string[] {
+  const text = decodeEntities(raw);
+  const out: string[] = [];
+  for (const m of text.matchAll(PLAIN)) out.push(`${m[1]}@${m[2]}`);
+  for (const m of text.matchAll(WRITTEN)) {
+    const [, local, at, rest] = m as unknown as [string, string, string, string];
+    const obfuscatedDot = /dot|DOT|[\[({<]/.test(rest);
+    // " at " alone is ordinary English ("meet us at acme.com"): trust it only with a written-out dot.
+    if (/^\s+(?:at|AT)\s+$/.test(at) && !obfuscatedDot) continue;
+    if (at.trim() === '@' && !obfuscatedDot && !/\s/.test(at)) continue; // plain, already found
+    const domain = rest.replace(new RegExp(DOT, 'g'), '.');
+    out.push(`${local}@${domain}`);
+  }
+  return out;
+}
+
+const FILE_TLD = /\.(?:png|jpe?g|gif|svg|webp|bmp|ico|tiff?|css|js|json|mp4|webm|pdf|php|html?|asp|woff2?)$/i;
+const JUNK_DOMAIN = /(?:^|\.)(?:sentry\.io|sentry-next\.wixpress\.com|wixpress\.com|sentry\.[a-z.]+|example\.(?:com|org|net)|domain\.(?:com|tld)|yourdomain\.[a-z.]+|yoursite\.[a-z.]+|yourcompany\.[a-z.]+|mysite\.com|mydomain\.com|website\.com|company\.com|email\.(?:com|tld)|test\.com|sample\.com|acme\.test|localhost)$/i;
+const JUNK_LOCAL = /^(?:your?(?:[._-]?(?:name|email|address))?|name|first\.?last|firstname\.?lastname|john\.?doe|jane\.?doe|user(?:name)?|email|e-?mail|someone|test|noreply|no-reply|donotreply|do-not-reply|[0-9a-f]{32})$/i;
+
+/** Lower-cased address if it is a real, deliverable-looking email, else null. */
+export function cleanEmail(raw: string): string | null {
+  const e = raw.trim().replace(/^mailto:/i, '').replace(/^[<("'\s]+|[>)"'.,;:\s]+$/g, '').toLowerCase();
+  const at = e.lastIndexOf('@');
+  if (at < 1 || e.indexOf('@') !== at) return null;
+  const local = e.slice(0, at);
+  const domain = e.slice(at + 1);
+  if (local.length > 64 || domain.length > 253 || local.includes('..') || local.startsWith('.') || local.endsWith('.')) return null;
+  if (!/^[a-z0-9!#$%&'*+/=?^_`{|}~.-]+$/.test(local)) return null;
+  if (!/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,24}$/.test(domain)) return null;
+  if (FILE_TLD.test(domain) || /@\d+x\./.test(e)) return null;
+  if (JUNK_DOMAIN.test(domain) || JUNK_LOCAL.test(local)) return null;
+  return e;
+}
+
+/** Valid, deduplicated emails; same-site addresses first, otherwise first-seen order. */
+export function rankEmails(found: readonly FoundEmail[], siteDomain: string): { emails: string[]; sources: EmailSource[] } {
+  const seen = new Map<string, number>();
+  const sources = new Set<EmailSource>();
+  const list: string[] = [];
+  for (const f of found) {
+    const e = cleanEmail(f.email);
+    if (!e) continue;
+    sources.add(f.source);
+    if (!seen.has(e)) {
+      seen.set(e, list.length);
+      list.push(e);
+    }
+  }
+  const same = (e: string): boolean => !!siteDomain && (e.endsWith(`@${siteDomain}`) || e.endsWith(`.${siteDomain}`));
+  const emails = [...list.filter(same), ...list.filter((e) => !same(e))];
+  return { emails, sources: [...sources] };
+}

@@ -1,0 +1,64 @@
+/**
+ * Which same-site links to follow when the page lacks a legal name or contact data: clearly
+ * contact, about or imprint pages, chosen from the page's anchors. The edge renders them.
+ */
+import type { Anchor } from '@enrich/shared/contracts';
+import { isSameSite } from './site.ts';
+
+export type PageKind = 'contact' | 'imprint' | 'about';
+
+const KIND_PATTERNS: Array<[PageKind, RegExp]> = [
+  ['imprint', /\b(?:impressum|imprint|legal[-_ ]?notice|mentions[-_ ]?l[ée]gales|colofon|site[-_ ]?notice|aviso[-_ ]?legal|note[-_ ]?legali)\b/i],
+  ['contact', /\b(?:contact(?:[-_ ]?us)?|kontakt|contacto|contatti|contactez[-_ ]?nous|get[-_ ]?in[-_ ]?touch|locations?|find[-_ ]?us|directions)\b/i],
+  ['about', /\b(?:about(?:[-_ ]?us)?|company|who[-_ ]?we[-_ ]?are|our[-_ ]?story|ueber[-_ ]?uns|uber[-_ ]?uns|über[-_ ]?uns|qui[-_ ]?sommes[-_ ]?nous|a[-_ ]?propos|over[-_ ]?ons|chi[-_ ]?siamo|quienes[-_ ]?somos)\b/i],
+];
+
+/** The kind of page an anchor clearly points to, judged by its path and its label, or null. */
+export function pageKindOf(anchor: Anchor): PageKind | null {
+  let path = '';
+  try {
+    path = decodeURIComponent(new URL(anchor.href).pathname);
+  } catch {
+    return null;
+  }
+  const label = `${anchor.text} ${anchor.title ?? ''} ${anchor.ariaLabel ?? ''}`.trim();
+  if (label.length > 60) return null; // a paragraph that mentions "contact" is not a menu link
+  for (const [kind, re] of KIND_PATTERNS) {
+    if (re.test(path.replace(/[/.]/g, ' ')) || re.test(label)) return kind;
+  }
+  return null;
+}
+
+export interface Missing {
+  legalName: boolean;
+  contact: boolean;
+}
+
+/** At most two links, best first: the kind that fills what is missing comes first, one per kind. */
+export function chooseFollowUpLinks(anchors: readonly Anchor[], pageUrl: string, siteDomain: string, missing: Missing): string[] {
+  if (!missing.legalName && !missing.contact) return [];
+  const here = stripHash(pageUrl);
+  const byKind = new Map<PageKind, string>();
+  for (const a of anchors) {
+    if (!/^https?:/i.test(a.href) || !isSameSite(a.href, siteDomain)) continue;
+    const url = stripHash(a.href);
+    if (url === here || /\.(?:pdf|jpe?g|png|gif|zip|docx?|xlsx?)$/i.test(url)) continue;
+    const kind = pageKindOf(a);
+    if (kind && !byKind.has(kind)) byKind.set(kind, url);
+  }
+  const order: PageKind[] = missing.contact && !missing.legalName
+    ? ['contact', 'imprint', 'about']
+    : missing.legalName && !missing.contact
+      ? ['imprint', 'about', 'contact']
+      : ['contact', 'imprint', 'about'];
+  const out: string[] = [];
+  for (const k of order) {
+    const u = byKind.get(k);
+    if (u && !out.includes(u)) out.push(u);
+  }
+  return out.slice(0, 2);
+}
+
+function stripHash(url: string): string {
+  return url.replace(/#.*$/, '');
+}

@@ -1,0 +1,98 @@
+/**
+ * Reads schema.org organisations and postal addresses written as microdata (itemscope/itemprop) or
+ * RDFa (typeof/property) in the page HTML.
+ */
+import type { HTMLElement } from 'node-html-parser';
+import { normalizeLine } from './text.ts';
+import {
+  bareType, emptyAddress, isAddressType, isOrgType,
+  type PostalAddressFields, type StructuredData, type StructuredOrg,
+} from './structured-types.ts';
+
+const typeOf = (el: HTMLElement): string => {
+  const t = el.getAttribute('itemtype') ?? el.getAttribute('typeof') ?? '';
+  return t.trim().split(/\s+/)[0] ?? '';
+};
+const isScope = (el: HTMLElement): boolean => el.hasAttribute('itemscope') || el.hasAttribute('typeof');
+const propNames = (el: HTMLElement): string[] =>
+  `${el.getAttribute('itemprop') ?? ''} ${el.getAttribute('property') ?? ''}`.trim().split(/\s+/).filter(Boolean).map(bareType);
+
+/** The property elements that belong to `scope` itself, not to an item nested inside it. */
+function ownProps(scope: HTMLElement): Array<{ name: string; el: HTMLElement }> {
+  const out: Array<{ name: string; el: HTMLElement }> = [];
+  const walk = (el: HTMLElement): void => {
+    for (const child of el.childNodes) {
+      if (child.nodeType !== 1) continue;
+      const c = child as HTMLElement;
+      for (const name of propNames(c)) out.push({ name, el: c });
+      if (!isScope(c)) walk(c);
+    }
+  };
+  walk(scope);
+  return out;
+}
+
+function valueOf(el: HTMLElement): string {
+  const content = el.getAttribute('content');
+  if (content !== undefined) return normalizeLine(content);
+  const tag = el.tagName?.toLowerCase();
+  if (tag === 'a' || tag === 'link') {
+    const href = el.getAttribute('href') ?? '';
+    if (/^mailto:/i.test(href)) return href.slice(7).split('?')[0] ?? '';
+    if (tag === 'link') return href;
+  }
+  if (tag === 'meta') return '';
+  return normalizeLine(el.structuredText);
+}
+
+function addressFrom(scope: HTMLElement): PostalAddressFields {
+  const a = emptyAddress();
+  for (const { name, el } of ownProps(scope)) {
+    if (name in a && !a[name as keyof PostalAddressFields]) a[name as keyof PostalAddressFields] = valueOf(el);
+  }
+  return a;
+}
+
+export function readMicrodata(root: HTMLElement): StructuredData {
+  const data: StructuredData = { orgs: [], siteNames: [], looseAddresses: [], emails: [] };
+  const scopes = root.querySelectorAll('[itemscope], [typeof]');
+  const claimed = new Set<HTMLElement>();
+  for (const scope of scopes) {
+    const type = typeOf(scope);
+    if (!type || !isOrgType(type)) continue;
+    const org: StructuredOrg = { name: '', legalName: '', type: bareType(type), role: 'main', url: '', emails: [], addresses: [] };
+    for (const { name, el } of ownProps(scope)) {
+      if (name === 'name' && !org.name) org.name = valueOf(el);
+      else if (name === 'legalname' && !org.legalName) org.legalName = valueOf(el);
+      else if (name === 'url' && !org.url) org.url = el.getAttribute('href') ?? valueOf(el);
+      else if (name === 'email') org.emails.push(valueOf(el));
+      else if (name === 'address') {
+        if (isScope(el)) {
+          claimed.add(el);
+          org.addresses.push(addressFrom(el));
+        } else {
+          const a = emptyAddress();
+          a.streetAddress = valueOf(el);
+          if (a.streetAddress) org.addresses.push(a);
+        }
+      }
+    }
+    // An organisation inside another item (a review's author, a product's brand) is not the page's owner.
+    for (let p = scope.parentNode as HTMLElement | null; p && p.tagName; p = p.parentNode as HTMLElement | null) {
+      if (isScope(p)) {
+        if (!/^(?:webpage|website|aboutpage|contactpage|itempage|collectionpage)?$/.test(bareType(typeOf(p)))) org.role = 'nested';
+        break;
+      }
+    }
+    data.orgs.push(org);
+  }
+  for (const scope of scopes) {
+    if (claimed.has(scope) || !isAddressType(typeOf(scope))) continue;
+    data.looseAddresses.push(addressFrom(scope));
+  }
+  for (const el of root.querySelectorAll('[itemprop~=email], [property~=email], [property~="schema:email"]')) {
+    const v = valueOf(el);
+    if (v) data.emails.push(v);
+  }
+  return data;
+}

@@ -1,0 +1,89 @@
+/**
+ * Everything one snapshot says about the company: name candidates, emails and addresses with the
+ * kind of place each was found. analyze.ts merges the evidence of the requested and followed pages.
+ */
+import { parse, type HTMLElement } from 'node-html-parser';
+import type { Snapshot } from '@enrich/shared/contracts';
+import { extractTextAddresses, formatPostalAddress } from './addresses/index.ts';
+import { emailsFromAnchors, emailsFromCloudflareHtml, findEmailsInText, type FoundEmail } from './emails.ts';
+import { readJsonLd } from './jsonld.ts';
+import { collectNameCandidates, titleSegments, type NameCandidate } from './legal-name.ts';
+import { readMicrodata } from './microdata.ts';
+import { normalizeLine } from './text.ts';
+
+export type AddressSource = 'jsonld' | 'microdata' | 'address' | 'text';
+export interface FoundAddress {
+  line: string;
+  source: AddressSource;
+}
+
+export interface PageEvidence {
+  url: string;
+  names: NameCandidate[];
+  /** Names the site gives itself (og:site_name, WebSite, title), for telling the owner from partners. */
+  ownerHints: string[];
+  emails: FoundEmail[];
+  addresses: FoundAddress[];
+}
+
+const metaContent = (s: Snapshot, key: string): string =>
+  s.meta.find((m) => m.property?.toLowerCase() === key || m.name?.toLowerCase() === key)?.content.trim() ?? '';
+
+function parseHtml(html: string): HTMLElement {
+  return parse(html, { comment: false, blockTextElements: { script: true, style: true, noscript: false, pre: true } });
+}
+
+/** `<address>` elements: scanned like text, or taken whole when short and address-like. */
+function addressElements(root: HTMLElement): string[] {
+  const out: string[] = [];
+  for (const el of root.querySelectorAll('address')) {
+    const text = el.structuredText;
+    const found = extractTextAddresses(text);
+    if (found.length) {
+      out.push(...found);
+      continue;
+    }
+    const lines = text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !/@|\b(?:tel|phone|fax|e-?mail)\b|\d{3}[-.) ]\s?\d{3}[-.]\d{4}/i.test(l));
+    const joined = normalizeLine(lines.join('\n'));
+    if (lines.length >= 2 && /\d/.test(joined) && joined.length <= 200) out.push(joined);
+  }
+  return out;
+}
+
+export function readPageEvidence(s: Snapshot): PageEvidence {
+  const root = parseHtml(s.html);
+  const jsonLd = readJsonLd(s.jsonLd);
+  const microdata = readMicrodata(root);
+  const ogSiteName = metaContent(s, 'og:site_name');
+  const applicationName = metaContent(s, 'application-name');
+
+  const names = collectNameCandidates({
+    title: s.title, ogSiteName, applicationName, visibleText: s.text.visible, footerText: s.text.footer, jsonLd, microdata,
+  });
+  const ownerHints = [ogSiteName, applicationName, ...jsonLd.siteNames, ...titleSegments(s.title)].filter(Boolean);
+
+  const emails: FoundEmail[] = [
+    ...emailsFromAnchors(s.anchors),
+    ...emailsFromCloudflareHtml(s.html),
+    ...findEmailsInText(s.text.visible).map((email) => ({ email, source: 'text' as const })),
+    ...[...jsonLd.emails, ...jsonLd.orgs.flatMap((o) => o.emails)].map((email) => ({ email, source: 'jsonld' as const })),
+    ...[...microdata.emails, ...microdata.orgs.flatMap((o) => o.emails)].map((email) => ({ email, source: 'microdata' as const })),
+  ];
+
+  const addresses: FoundAddress[] = [];
+  for (const [data, source] of [[jsonLd, 'jsonld'], [microdata, 'microdata']] as const) {
+    // The page's own organisation first; addresses of nested items (a brand, an author) are not the owner's.
+    const orgAddresses = data.orgs.filter((o) => o.role !== 'nested').flatMap((o) => o.addresses);
+    for (const a of [...orgAddresses, ...data.looseAddresses]) {
+      const line = formatPostalAddress(a);
+      if (line) addresses.push({ line, source });
+    }
+  }
+  for (const line of addressElements(root)) addresses.push({ line, source: 'address' });
+  for (const line of extractTextAddresses(s.text.visible)) addresses.push({ line, source: 'text' });
+
+  return { url: s.finalUrl || s.requestedUrl, names, ownerHints, emails, addresses };
+}

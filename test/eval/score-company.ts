@@ -1,0 +1,152 @@
+/**
+ * Pure scoring of the company analyzer against the corpus ground truth: per field true positives,
+ * false positives and false negatives. Comparison is on normalised strings because the annotated
+ * text sometimes lost or gained spaces ("AveSuite", "Be echRd.").
+ */
+import type { CompanyData } from '@enrich/shared/contracts';
+import { hasStrongLegalForm, stripLegalForm } from '../../services/company/src/legal-forms.ts';
+
+export interface Counts {
+  tp: number;
+  fp: number;
+  fn: number;
+}
+
+/** The subset of a ground-truth record the company scoring reads. */
+export interface CompanyTruth {
+  company_name?: string | null;
+  legal_names?: string[] | null;
+  emails?: string[] | null;
+  emails_annotated?: boolean;
+  addresses?: Array<{ full: string } | string> | null;
+  contact_annotated?: boolean;
+}
+
+export interface FieldScore extends Counts {
+  /** Predictions that matched nothing and truths that were missed, for the failure report. */
+  falsePositives: string[];
+  falseNegatives: string[];
+}
+
+export interface CompanyScore {
+  /** Present only when the truth names the owner. */
+  name?: { correct: boolean; predicted: string; expected: string };
+  legalNames?: FieldScore;
+  emails?: FieldScore;
+  addresses?: FieldScore;
+}
+
+const fold = (s: string): string =>
+  s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** A company name without legal form, leading "the", trademark signs or a trailing ".com". */
+export function normaliseCompanyName(s: string): string {
+  const bare = stripLegalForm(s.replace(/[®™]/g, '').trim()).replace(/\.(?:com|net|org|us|info|co\.uk|com\.au|ca|co)$/i, '');
+  return fold(bare).replace(/^the(?=.{3})/, '');
+}
+
+export function companyNameMatches(predicted: string, expected: string, legalNames: readonly string[] = []): boolean {
+  const p = normaliseCompanyName(predicted);
+  if (!p) return false;
+  return [expected, ...legalNames].some((e) => normaliseCompanyName(e) === p);
+}
+
+/** Emails match lower-cased, or against annotations that kept the written-out form ("infoatacmedotcom"). */
+export function emailMatches(predicted: string, expected: string): boolean {
+  const p = predicted.toLowerCase().trim();
+  const e = expected.toLowerCase().trim();
+  if (p === e) return true;
+  const written = fold(p.replace('@', 'at').replace(/\./g, 'dot'));
+  return !e.includes('@') && written === fold(e);
+}
+
+const STREET_WORDS: Array<[RegExp, string]> = [
+  [/\bstreet\b/g, 'st'], [/\bavenue\b/g, 'ave'], [/\broad\b/g, 'rd'], [/\bdrive\b/g, 'dr'], [/\bboulevard\b/g, 'blvd'],
+  [/\bsuite\b/g, 'ste'], [/\blane\b/g, 'ln'], [/\bnorth\b/g, 'n'], [/\bsouth\b/g, 's'], [/\beast\b/g, 'e'], [/\bwest\b/g, 'w'],
+  [/\b(?:usa|u\.s\.a\.|united states|canada|united kingdom)\b/g, ''],
+];
+function addressTokens(s: string): string[] {
+  let t = s.toLowerCase();
+  for (const [re, to] of STREET_WORDS) t = t.replace(re, to);
+  return t.split(/[^a-z0-9]+/).filter(Boolean);
+}
+
+/**
+ * Two addresses match when their letters-and-digits strings are equal, or when one contains the
+ * other and covers at least 60% of it (annotations split or merge lines), or when at least 80% of the
+ * expected tokens appear in a prediction that is not much longer.
+ */
+export function addressMatches(predicted: string, expected: string): boolean {
+  const p = addressTokens(predicted);
+  const e = addressTokens(expected);
+  const pc = p.join('');
+  const ec = e.join('');
+  if (!pc || !ec) return false;
+  if (pc === ec) return true;
+  const [short, long] = pc.length < ec.length ? [pc, ec] : [ec, pc];
+  if (long.includes(short) && short.length / long.length >= 0.6) return true;
+  const pSet = new Set(p);
+  const covered = e.filter((t) => pSet.has(t)).length / e.length;
+  return covered >= 0.8 && p.length <= 1.6 * e.length + 2;
+}
+
+/** One-to-one greedy matching of predictions to truths. */
+export function scoreSet(predicted: readonly string[], expected: readonly string[], matches: (p: string, e: string) => boolean): FieldScore {
+  const used = new Set<number>();
+  const falsePositives: string[] = [];
+  let tp = 0;
+  for (const p of predicted) {
+    const i = expected.findIndex((e, j) => !used.has(j) && matches(p, e));
+    if (i >= 0) {
+      used.add(i);
+      tp++;
+    } else falsePositives.push(p);
+  }
+  const falseNegatives = expected.filter((_, j) => !used.has(j));
+  return { tp, fp: falsePositives.length, fn: falseNegatives.length, falsePositives, falseNegatives };
+}
+
+const uniqueBy = (xs: readonly string[], key: (s: string) => string): string[] => {
+  const seen = new Set<string>();
+  return xs.filter((x) => {
+    const k = key(x);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+};
+
+export function scoreCompany(truth: CompanyTruth, data: CompanyData): CompanyScore {
+  const out: CompanyScore = {};
+  const legal = truth.legal_names ?? [];
+  if (truth.company_name) {
+    out.name = { correct: companyNameMatches(data.name, truth.company_name, legal), predicted: data.name, expected: truth.company_name };
+  }
+  if (truth.legal_names) {
+    // The analyzer states a legal name when its name carries a legal form. Spelling variants of the
+    // owner's legal name ("Ltd" / "Ltd.") are one truth: any of them counts as the hit.
+    const predicted = hasStrongLegalForm(data.name) ? data.name : '';
+    const hit = !!predicted && legal.some((e) => fold(e) === fold(predicted) || normaliseCompanyName(e) === normaliseCompanyName(predicted));
+    out.legalNames = {
+      tp: hit ? 1 : 0,
+      fp: predicted && !hit ? 1 : 0,
+      fn: legal.length > 0 && !hit ? 1 : 0,
+      falsePositives: predicted && !hit ? [predicted] : [],
+      falseNegatives: legal.length > 0 && !hit ? [legal[0]!] : [],
+    };
+  }
+  if (truth.emails_annotated && truth.emails) {
+    out.emails = scoreSet(data.emails, uniqueBy(truth.emails, (e) => e.toLowerCase()), emailMatches);
+  }
+  if (truth.contact_annotated && truth.addresses) {
+    const expected = truth.addresses.map((a) => (typeof a === 'string' ? a : a.full));
+    // The same address annotated twice on a page ("Pl" and "Place") is one address to find.
+    const distinct = expected.filter((e, i) => !expected.slice(0, i).some((f) => addressMatches(e, f)));
+    out.addresses = scoreSet(data.addresses, distinct, addressMatches);
+  }
+  return out;
+}
+
+export function precisionRecall(c: Counts): { precision: number; recall: number } {
+  return { precision: c.tp + c.fp ? c.tp / (c.tp + c.fp) : 1, recall: c.tp + c.fn ? c.tp / (c.tp + c.fn) : 1 };
+}
