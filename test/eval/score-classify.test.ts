@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { scoreClassification, summarizeClassifications } from './score-classify.ts';
+
+describe('scoreClassification', () => {
+  it('counts a tier-2 hit only on the exact id and a tier-1 hit on the parent', () => {
+    expect(scoreClassification({ iab: 'IAB8-9', iab_tier1: 'IAB8' }, { iab_id: 'IAB8-9', iab_parent_id: 'IAB8' })).toEqual({ tier1Hit: true, tier2Hit: true });
+    expect(scoreClassification({ iab: 'IAB8-9', iab_tier1: 'IAB8' }, { iab_id: 'IAB8-8', iab_parent_id: 'IAB8' })).toEqual({ tier1Hit: true, tier2Hit: false });
+    expect(scoreClassification({ iab: 'IAB3', iab_tier1: 'IAB3' }, { iab_id: 'IAB3-4', iab_parent_id: 'IAB3' })).toEqual({ tier1Hit: true, tier2Hit: false });
+    expect(scoreClassification({ iab: 'IAB3', iab_tier1: 'IAB3' }, { iab_id: 'IAB19', iab_parent_id: 'IAB19' })).toEqual({ tier1Hit: false, tier2Hit: false });
+  });
+
+  it('summarizes accuracy and the confusions, most frequent first', () => {
+    const r = summarizeClassifications([
+      { truth: { iab: 'IAB8-9', iab_tier1: 'IAB8' }, got: { iab_id: 'IAB8-9', iab_parent_id: 'IAB8' } },
+      { truth: { iab: 'IAB3', iab_tier1: 'IAB3' }, got: { iab_id: 'IAB19-9', iab_parent_id: 'IAB19' } },
+      { truth: { iab: 'IAB3-4', iab_tier1: 'IAB3' }, got: { iab_id: 'IAB19', iab_parent_id: 'IAB19' } },
+      { truth: { iab: 'IAB10-7', iab_tier1: 'IAB10' }, got: { iab_id: 'IAB22', iab_parent_id: 'IAB22' } },
+    ]);
+    expect(r.pages).toBe(4);
+    expect(r.tier1Accuracy).toBe(0.25);
+    expect(r.tier2Accuracy).toBe(0.25);
+    expect(r.topConfusions[0]).toEqual({ expected: 'IAB3', predicted: 'IAB19', count: 2 });
+    expect(r.confusion['IAB10']).toEqual({ IAB22: 1 });
+  });
+});
