@@ -1,0 +1,184 @@
+/**
+ * What each endpoint asks of the services, over NATS request-reply, within the request budget.
+ * /screenshot: render only. /classify, /company, /brand: one render, one analyzer. /enrich: ONE
+ * render, then the three analyzers in parallel. Every hop gets the remaining budget as its deadline;
+ * when the budget runs out the answer is a DeadlineExceededError naming the budget and what was
+ * still running (-> 504).
+ */
+import type { NatsConnection } from '@nats-io/transport-node';
+import { request } from '@enrich/shared/nats';
+import {
+  ANALYZE_BRAND,
+  ANALYZE_CLASSIFY,
+  ANALYZE_COMPANY,
+  RENDER_PAGE,
+  type BrandQuery,
+  type BrandResponseData,
+  type Classification,
+  type ClassifyQuery,
+  type CompanyData,
+  type CompanyQuery,
+  type CompanyResponseData,
+  type EnrichData,
+  type EnrichQuery,
+  type Endpoint,
+  type RenderRequest,
+  type RenderResult,
+  type ScreenshotData,
+  type ScreenshotQuery,
+  type Snapshot,
+} from '@enrich/shared/contracts';
+import { BadMessageError, DeadlineExceededError } from '@enrich/shared/errors';
+import type { z } from 'zod';
+import { domainOf } from './params.ts';
+
+export interface Budget {
+  nc: NatsConnection;
+  requestId: string;
+  /** Epoch ms at which the request budget runs out. */
+  deadline: number;
+  budgetMs: number;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+const DEFAULT_VIEWPORT = { width: 1440, height: 900 };
+
+/** Calls services and remembers which calls are in flight, for the 504 message. */
+class Calls {
+  readonly #b: Budget;
+  readonly running = new Map<number, string>();
+  #next = 0;
+  constructor(b: Budget) {
+    this.#b = b;
+  }
+  async call<E extends Endpoint<z.ZodType, z.ZodType>>(endpoint: E, payload: z.input<E['request']>, what: string): Promise<z.infer<E['reply']>> {
+    const id = this.#next++;
+    this.running.set(id, `${endpoint.subject} (${what})`);
+    try {
+      return await request(this.#b.nc, endpoint, payload, { deadline: this.#b.deadline, requestId: this.#b.requestId });
+    } finally {
+      this.running.delete(id);
+    }
+  }
+}
+
+/** Runs `work` within the budget; expiry (here or reported by a hop) becomes one clear 504 error. */
+async function withinBudget<T>(b: Budget, work: (calls: Calls) => Promise<T>): Promise<T> {
+  const calls = new Calls(b);
+  const expired = (): DeadlineExceededError => {
+    const running = [...calls.running.values()];
+    return new DeadlineExceededError(
+      `The request budget of ${b.budgetMs} ms ran out${running.length > 0 ? ` while ${running.join(', ')} ${running.length > 1 ? 'were' : 'was'} still running` : ''}`,
+    );
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(expired()), Math.max(0, b.deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([
+      work(calls).catch((err: unknown) => {
+        if (err instanceof DeadlineExceededError) throw expired();
+        throw err;
+      }),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function renderRequest(b: Budget, url: string, over: Partial<RenderRequest>): RenderRequest {
+  return { requestId: b.requestId, url, viewport: DEFAULT_VIEWPORT, screenshot: null, snapshot: true, scripts: false, visuals: false, ...over };
+}
+
+function snapshotOf(r: RenderResult): Snapshot {
+  if (!r.snapshot) throw new BadMessageError('render.page answered without the snapshot that was asked for');
+  return r.snapshot;
+}
+
+function screenshotOf(r: RenderResult): NonNullable<RenderResult['screenshot']> {
+  if (!r.screenshot) throw new BadMessageError('render.page answered without the screenshot that was asked for');
+  return r.screenshot;
+}
+
+export async function runScreenshot(b: Budget, url: string, q: ScreenshotQuery): Promise<ScreenshotData> {
+  return withinBudget(b, async (calls) => {
+    const r = await calls.call(RENDER_PAGE, renderRequest(b, url, {
+      viewport: { width: q.width, height: q.height },
+      screenshot: { format: q.format, fullPage: q.full_page },
+      snapshot: false,
+    }), `capturing ${url}`);
+    const shot = screenshotOf(r);
+    return { url: r.finalUrl, screenshot_url: shot.url, viewport: { width: q.width, height: q.height }, format: shot.format, full_page: q.full_page, captured_at: shot.capturedAt };
+  });
+}
+
+export async function runClassify(b: Budget, url: string, _q: ClassifyQuery): Promise<Classification> {
+  return withinBudget(b, async (calls) => {
+    const r = await calls.call(RENDER_PAGE, renderRequest(b, url, {}), `loading ${url}`);
+    return calls.call(ANALYZE_CLASSIFY, { requestId: b.requestId, snapshot: snapshotOf(r) }, 'classifying');
+  });
+}
+
+/** analyze.company, then (follow_links) the pages it suggests, rendered in parallel, and analyze.company again. */
+async function companyOf(b: Budget, calls: Calls, snapshot: Snapshot, followLinks: boolean, viewport: RenderRequest['viewport']): Promise<CompanyData> {
+  const first = await calls.call(ANALYZE_COMPANY, { requestId: b.requestId, snapshot, extraSnapshots: [] }, 'extracting company data');
+  if (!followLinks || first.followUp.length === 0) return first.data;
+  const followed = await Promise.allSettled(
+    first.followUp.map((link) => calls.call(RENDER_PAGE, renderRequest(b, link, { viewport }), `loading linked page ${link}`)),
+  );
+  const extraSnapshots: Snapshot[] = [];
+  for (const [i, outcome] of followed.entries()) {
+    if (outcome.status === 'fulfilled' && outcome.value.snapshot) extraSnapshots.push(outcome.value.snapshot);
+    // A linked page that fails to load only costs its extra evidence, not the whole answer.
+    else if (outcome.status === 'rejected') b.log?.warn({ err: outcome.reason, link: first.followUp[i] }, 'followed company page failed to render');
+  }
+  if (extraSnapshots.length === 0) return first.data;
+  const second = await calls.call(ANALYZE_COMPANY, { requestId: b.requestId, snapshot, extraSnapshots }, 'extracting company data from linked pages');
+  return second.data;
+}
+
+export async function runCompany(b: Budget, url: string, q: CompanyQuery): Promise<CompanyResponseData> {
+  return withinBudget(b, async (calls) => {
+    const viewport = { width: q.width, height: q.height };
+    const r = await calls.call(RENDER_PAGE, renderRequest(b, url, { viewport }), `loading ${url}`);
+    const data = await companyOf(b, calls, snapshotOf(r), q.follow_links, viewport);
+    return { domain: domainOf(r.finalUrl), url: r.finalUrl, ...data };
+  });
+}
+
+function brandRender(b: Budget, url: string, q: BrandQuery): RenderRequest {
+  return renderRequest(b, url, {
+    viewport: { width: q.width, height: q.height },
+    screenshot: { format: q.format, fullPage: q.full_page },
+    snapshot: true,
+    scripts: q.javascript,
+    visuals: true,
+  });
+}
+
+function brandOptions(q: BrandQuery): { screenshotColors: number | null; css: boolean; html: boolean; javascript: boolean } {
+  return { screenshotColors: q.screenshotColors ?? null, css: q.css, html: q.html, javascript: q.javascript };
+}
+
+export async function runBrand(b: Budget, url: string, q: BrandQuery): Promise<BrandResponseData> {
+  return withinBudget(b, async (calls) => {
+    const r = await calls.call(RENDER_PAGE, brandRender(b, url, q), `loading ${url}`);
+    const brand = await calls.call(ANALYZE_BRAND, { requestId: b.requestId, snapshot: snapshotOf(r), screenshotUrl: r.screenshot?.url ?? '', options: brandOptions(q) }, 'extracting brand');
+    return { domain: domainOf(r.finalUrl), url: r.finalUrl, ...brand };
+  });
+}
+
+export async function runEnrich(b: Budget, url: string, q: EnrichQuery): Promise<EnrichData> {
+  return withinBudget(b, async (calls) => {
+    const r = await calls.call(RENDER_PAGE, brandRender(b, url, q), `loading ${url}`);
+    const snapshot = snapshotOf(r);
+    const [brand, company, classification] = await Promise.all([
+      calls.call(ANALYZE_BRAND, { requestId: b.requestId, snapshot, screenshotUrl: r.screenshot?.url ?? '', options: brandOptions(q) }, 'extracting brand'),
+      companyOf(b, calls, snapshot, q.follow_links, { width: q.width, height: q.height }),
+      calls.call(ANALYZE_CLASSIFY, { requestId: b.requestId, snapshot }, 'classifying'),
+    ]);
+    return { domain: domainOf(r.finalUrl), url: r.finalUrl, ...brand, company, classification };
+  });
+}

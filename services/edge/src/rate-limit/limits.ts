@@ -1,0 +1,40 @@
+/**
+ * The two rate limits, both sliding one-minute windows kept in the shared store so they hold
+ * across every edge instance: per client IP (all endpoints but the probes) and per API key (the
+ * count configured on the key). A rejected request is not counted and costs nothing.
+ */
+import { EdgeHttpError } from '../errors.ts';
+import type { Store, WindowHit } from '../store/port.ts';
+
+export const WINDOW_MS = 60_000;
+
+function retryAfterSeconds(hit: WindowHit): number {
+  return Math.max(1, Math.ceil(hit.retryAfterMs / 1000));
+}
+
+export function rateLimitHeaders(hit: WindowHit): Record<string, string> {
+  return {
+    'x-ratelimit-limit': String(hit.limit),
+    'x-ratelimit-remaining': String(hit.remaining),
+    // Seconds until the window is empty again (delta seconds, as in the IETF RateLimit draft).
+    'x-ratelimit-reset': String(Math.ceil(hit.resetMs / 1000)),
+  };
+}
+
+export async function checkIpLimit(store: Store, ip: string, limitPerMin: number): Promise<WindowHit> {
+  const hit = await store.hitWindow(`ip:${ip}`, limitPerMin, Date.now(), WINDOW_MS);
+  if (!hit.allowed) {
+    const s = retryAfterSeconds(hit);
+    throw new EdgeHttpError(429, `Rate limit exceeded: ${limitPerMin} requests per minute per IP address; retry in ${s} s`, { 'retry-after': String(s) });
+  }
+  return hit;
+}
+
+export async function checkKeyLimit(store: Store, keyId: string, limitPerMin: number): Promise<WindowHit> {
+  const hit = await store.hitWindow(`key:${keyId}`, limitPerMin, Date.now(), WINDOW_MS);
+  if (!hit.allowed) {
+    const s = retryAfterSeconds(hit);
+    throw new EdgeHttpError(429, `Rate limit exceeded: this API key allows ${limitPerMin} requests per minute; retry in ${s} s`, { 'retry-after': String(s), ...rateLimitHeaders(hit) });
+  }
+  return hit;
+}

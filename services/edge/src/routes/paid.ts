@@ -1,0 +1,75 @@
+/**
+ * The life of a paid request, the same for every data endpoint: authenticate, per-key window,
+ * validate, reserve credits, orchestrate within the budget, validate the answer, settle (charge on
+ * 200 + success, refund on anything else), answer with credit and rate-limit headers.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { PaidEndpoint } from '@enrich/shared/contracts';
+import { BadMessageError } from '@enrich/shared/errors';
+import { authenticate, API_KEY_HEADER } from '../auth/authenticate.ts';
+import { creditHeaders, reserveCredits, type Reservation } from '../credits/credits.ts';
+import { sendData } from '../envelope.ts';
+import { edgeMetrics } from '../metrics.ts';
+import type { Budget } from '../orchestrate.ts';
+import { normalizeTargetUrl, parseQuery, type RawQuery } from '../params.ts';
+import { checkKeyLimit, rateLimitHeaders } from '../rate-limit/limits.ts';
+import type { EdgeDeps } from '../app.ts';
+
+export interface PaidRouteSpec<Q extends z.ZodObject, D extends z.ZodType> {
+  path: string;
+  endpoint: PaidEndpoint;
+  query: Q;
+  data: D;
+  summary: string;
+  run(budget: Budget, url: string, query: z.infer<Q>): Promise<z.infer<D>>;
+}
+
+export function registerPaidRoute<Q extends z.ZodObject, D extends z.ZodType>(app: FastifyInstance, deps: EdgeDeps, spec: PaidRouteSpec<Q, D>): void {
+  app.get(spec.path, async (request: FastifyRequest, reply: FastifyReply) => {
+    const state = request.edge;
+    state.endpoint = spec.endpoint;
+    const key = await authenticate(deps.store, request.headers[API_KEY_HEADER]);
+    state.keyId = key.id;
+    try {
+      const window = await checkKeyLimit(deps.store, key.id, key.rate_limit);
+      reply.headers(rateLimitHeaders(window));
+    } catch (err) {
+      edgeMetrics.rateLimitRejections.add(1, { scope: 'key', endpoint: spec.endpoint });
+      throw err;
+    }
+    const query = parseQuery(spec.query, request.query as RawQuery);
+    const url = normalizeTargetUrl((query as { url: string }).url);
+
+    const reservation: Reservation = await reserveCredits(deps.store, { keyId: key.id, requestId: request.id, endpoint: spec.endpoint, ttlMs: deps.config.reservationTtlMs });
+    let charged = false;
+    try {
+      const budget: Budget = { nc: deps.nc, requestId: request.id, deadline: state.startedAt + deps.config.requestBudgetMs, budgetMs: deps.config.requestBudgetMs, log: request.log };
+      const raw = await spec.run(budget, url, query);
+      const checked = spec.data.safeParse(raw);
+      if (!checked.success) {
+        request.log.error({ issues: checked.error.issues.slice(0, 5) }, `${spec.path} answer does not match its contract`);
+        throw new BadMessageError(`${spec.path} answer does not match its contract`);
+      }
+      const settled = await deps.store.settleCredits({ keyId: key.id, requestId: request.id, outcome: 'charge' });
+      charged = true;
+      state.credits = reservation.amount;
+      edgeMetrics.creditsCharged.add(reservation.amount, { endpoint: spec.endpoint });
+      // If the sweeper got there first (budget > reservation TTL), the request was not charged: say so truthfully.
+      reply.headers(creditHeaders(settled.applied ? settled : reservation));
+      return sendData(request, reply, checked.data);
+    } finally {
+      if (!charged) await refund(deps, request, reservation);
+    }
+  });
+}
+
+async function refund(deps: EdgeDeps, request: FastifyRequest, reservation: Reservation): Promise<void> {
+  try {
+    const r = await deps.store.settleCredits({ keyId: reservation.keyId, requestId: reservation.requestId, outcome: 'refund' });
+    if (r.applied) edgeMetrics.creditsRefunded.add(reservation.amount, { endpoint: reservation.endpoint, reason: 'failed' });
+  } catch (err) {
+    // The reservation stays open and the sweeper refunds it when it expires.
+    request.log.error({ err }, 'refund failed; the sweeper will return the credits when the reservation expires');
+  }
+}
