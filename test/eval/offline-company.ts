@@ -46,10 +46,19 @@ const add = (into: Counts, c: Counts): void => {
   into.fn += c.fn;
 };
 
+/** Pages are bytes: UTF-8 when valid, else the Windows-1252 that browsers assume for old Western pages. */
+function decodePage(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
 const started = performance.now();
 for (const r of records) {
   const url = r.url || `http://${r.domain || 'example.invalid'}/`;
-  const snapshot = snapshotFromHtml(readFileSync(join(corpus, r.html), 'utf8'), url);
+  const snapshot = snapshotFromHtml(decodePage(readFileSync(join(corpus, r.html))), url);
   const { data } = analyzeCompany({ requestId: randomUUID(), snapshot, extraSnapshots: [] });
   const s = scoreCompany(r.gt, data);
   if (verbose || only) console.log(r.page_id, JSON.stringify(data));

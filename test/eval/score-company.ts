@@ -62,7 +62,7 @@ export function emailMatches(predicted: string, expected: string): boolean {
 
 const STREET_WORDS: Array<[RegExp, string]> = [
   [/\bstreet\b/g, 'st'], [/\bavenue\b/g, 'ave'], [/\broad\b/g, 'rd'], [/\bdrive\b/g, 'dr'], [/\bboulevard\b/g, 'blvd'],
-  [/\bsuite\b/g, 'ste'], [/\blane\b/g, 'ln'], [/\bnorth\b/g, 'n'], [/\bsouth\b/g, 's'], [/\beast\b/g, 'e'], [/\bwest\b/g, 'w'],
+  [/\bsuite\b/g, 'ste'], [/\blane\b/g, 'ln'], [/\bplace\b/g, 'pl'], [/\bparkway\b/g, 'pkwy'], [/\bcourt\b/g, 'ct'], [/\bnorth\b/g, 'n'], [/\bsouth\b/g, 's'], [/\beast\b/g, 'e'], [/\bwest\b/g, 'w'],
   [/\b(?:usa|u\.s\.a\.|united states|canada|united kingdom)\b/g, ''],
 ];
 function addressTokens(s: string): string[] {
@@ -77,6 +77,7 @@ function addressTokens(s: string): string[] {
  * expected tokens appear in a prediction that is not much longer.
  */
 export function addressMatches(predicted: string, expected: string): boolean {
+  if (fold(predicted) === fold(expected)) return true;
   const p = addressTokens(predicted);
   const e = addressTokens(expected);
   const pc = p.join('');

@@ -11,8 +11,8 @@ import { domainLabel, registrableDomain } from './site.ts';
 
 export function analyzeCompany(req: CompanyRequest): CompanyReply {
   const main = req.snapshot;
-  const pages = [main, ...req.extraSnapshots].map(readPageEvidence);
   const siteDomain = registrableDomain(main.finalUrl || main.requestedUrl);
+  const pages = [main, ...req.extraSnapshots].map((s) => readPageEvidence(s, domainLabel(siteDomain)));
 
   const hints = pages.flatMap((p) => p.ownerHints);
   const choice = chooseLegalName(pages.flatMap((p) => p.names), domainLabel(siteDomain), hints);

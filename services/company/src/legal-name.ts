@@ -25,7 +25,11 @@ const NAME_BEFORE_FORM = new RegExp(String.raw`(?<![\w'’-])((?:[A-Z0-9ÄÖÜÉ
 export function findLegalNamesInText(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(NAME_BEFORE_FORM)) {
-    const name = normalizeLine(`${m[1]}${m[0].slice(m[1]!.length)}`);
+    // A leading year is the tail of a copyright line, not part of the name.
+    const head = m[1]!.replace(/^(?:(?:19|20)\d\d\s+)+/, '');
+    const name = normalizeLine(`${head}${m[0].slice(m[1]!.length)}`);
+    // Runs of capitals like "MA MI MN NV" (a list of states) are no name: ask for one real word.
+    if (!/\p{L}{3,}/u.test(stripLegalForm(name))) continue;
     if (hasStrongLegalForm(name) || legalFormOf(name)) out.push(name);
   }
   return out;
@@ -53,7 +57,7 @@ export function copyrightHolders(text: string): string[] {
     let holder = stop ? rest.slice(0, stop.index) : rest;
     holder = holder.replace(/\.(?:\s.*)?$/, '').replace(/[\s,.;:]+$/, '').trim();
     const words = holder.split(/\s+/).filter(Boolean);
-    if (words.length >= 1 && words.length <= 7 && /^[\p{Lu}\d]/u.test(holder) && holder.length <= 80) out.push(holder);
+    if (words.length >= 1 && words.length <= 7 && /^[\p{L}\d]/u.test(holder) && /\p{L}{2,}/u.test(holder) && holder.length <= 80) out.push(holder);
   }
   return out;
 }
@@ -81,7 +85,40 @@ export function titleSegments(title: string): string[] {
     .filter((s) => s && !GENERIC_TITLE.test(s) && s.split(/\s+/).length <= 7);
 }
 
+/**
+ * Names written in the text that spell the site's domain: "Darling Homes" on darlinghomes.com,
+ * "H&S Solicitors" on handssolicitors.co.uk, "Leeward Productions" on leewardpro.com (a prefix).
+ * Most reliable on small sites that state their name nowhere else.
+ */
+export function domainSpelledNames(text: string, label: string): string[] {
+  const d = label.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (d.length < 4) return [];
+  const words = text.split(/[\s|,;:()"“”]+/).filter(Boolean);
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const firstChar = compact(words[i]!.replace(/&/g, 'and'))[0];
+    if (!firstChar || !d.startsWith(firstChar)) continue;
+    let acc = '';
+    for (let j = i; j < Math.min(words.length, i + 6); j++) {
+      acc += compact(words[j]!.replace(/&/g, 'and'));
+      const tld = acc.startsWith(d) ? acc.slice(d.length) : null;
+      const exact = acc === d || (tld !== null && /^(?:com|net|org|co|us|ca|couk|comau|info|biz)$/.test(tld));
+      // A domain that abbreviates the name's last word: leewardpro -> Leeward Productions.
+      const prefix = tld !== null && !exact && j > i && d.length >= 6 && acc.length - d.length <= 12 && compact(words[j]!).startsWith(d.slice(acc.length - compact(words[j]!).length));
+      if (exact || prefix) {
+        const name = words.slice(i, j + 1).join(' ').replace(/^[^\p{L}\d]+|[^\p{L}\d.]+$/gu, '').replace(/\.$/, '');
+        if (/^[\p{Lu}\d]/u.test(name) || /\p{Lu}/u.test(name.slice(1))) out.push(name);
+        break;
+      }
+      if (!d.startsWith(acc)) break;
+    }
+  }
+  return out;
+}
+
 export interface PageNameFacts {
+  /** The distinctive label of the site's domain ("acme" for www.acme.co.uk). */
+  domainLabel: string;
   title: string;
   ogSiteName: string;
   applicationName: string;
@@ -115,6 +152,12 @@ export function collectNameCandidates(p: PageNameFacts): NameCandidate[] {
   if (p.applicationName) push(p.applicationName, 'og', 0.3);
   for (const s of titleSegments(p.title)) push(s, 'title', 0.3);
   for (const n of findLegalNamesInText(p.visibleText).slice(0, 50)) push(n, 'text', 0.2);
+  // Spellings of the domain: each repeated sighting adds a little, up to the weight of a footer line.
+  const spelled = new Map<string, number>();
+  for (const n of [...domainSpelledNames(p.title, p.domainLabel), ...domainSpelledNames(p.visibleText, p.domainLabel)]) {
+    spelled.set(n, (spelled.get(n) ?? 0) + 1);
+  }
+  for (const [n, count] of spelled) push(n, 'text', Math.min(0.6, 0.3 + 0.1 * (count - 1)));
   return out;
 }
 

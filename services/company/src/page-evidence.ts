@@ -53,7 +53,7 @@ function addressElements(root: HTMLElement): string[] {
   return out;
 }
 
-export function readPageEvidence(s: Snapshot): PageEvidence {
+export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
   const root = parseHtml(s.html);
   const jsonLd = readJsonLd(s.jsonLd);
   const microdata = readMicrodata(root);
@@ -61,6 +61,7 @@ export function readPageEvidence(s: Snapshot): PageEvidence {
   const applicationName = metaContent(s, 'application-name');
 
   const names = collectNameCandidates({
+    domainLabel: siteLabel,
     title: s.title, ogSiteName, applicationName, visibleText: s.text.visible, footerText: s.text.footer, jsonLd, microdata,
   });
   const ownerHints = [ogSiteName, applicationName, ...jsonLd.siteNames, ...titleSegments(s.title)].filter(Boolean);

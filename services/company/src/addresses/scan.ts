@@ -30,7 +30,7 @@ export interface BackwardOptions {
  * Looks at the same line first, then up to `maxLines` earlier short lines.
  */
 export function findAddressStart(text: string, anchorStart: number, floor: number, opts: BackwardOptions): number {
-  const lineStart = Math.max(floor, text.lastIndexOf('\n', anchorStart - 1) + 1);
+  const lineStart = clauseStart(text, Math.max(floor, text.lastIndexOf('\n', anchorStart - 1) + 1), anchorStart);
   const segments: Array<{ start: number; end: number }> = [{ start: lineStart, end: anchorStart }];
   let cursor = lineStart - 1;
   for (let i = 0; i < opts.maxLines && cursor > floor; i++) {
@@ -42,13 +42,14 @@ export function findAddressStart(text: string, anchorStart: number, floor: numbe
   }
   // Earliest street start across the collected segments, nearest-line-last so a street on the line
   // above beats a number that is part of the town line.
-  let best = -1;
+  const starts: number[] = [];
   for (const seg of segments) {
-    const chunk = text.slice(seg.start, seg.end);
     const re = new RegExp(opts.streetStart.source, opts.streetStart.flags.replace('g', '') + 'g');
-    const m = re.exec(chunk);
-    if (m) best = seg.start + m.index;
+    for (const m of text.slice(seg.start, seg.end).matchAll(re)) starts.push(seg.start + m.index);
   }
+  starts.sort((a, b) => a - b);
+  // The earliest start wins, except a year ("© 2009 Aiyara Thai | … 5 Catoctin Circle") when a real one follows.
+  const best = starts.find((i, k) => k === starts.length - 1 || !/^(?:19|20)\d\d\b/.test(text.slice(i))) ?? -1;
   if (best >= 0) {
     // Keep only the tail of a long same-line run: an address line rarely exceeds 120 characters.
     return anchorStart - best > 160 ? -1 : best;
@@ -58,6 +59,18 @@ export function findAddressStart(text: string, anchorStart: number, floor: numbe
   const head = text.slice(lineStart, anchorStart);
   const town = /((?:[A-Z][\w'’.-]*\s?){1,4})[,\s]*$/.exec(head);
   return town ? lineStart + (town.index ?? 0) : -1;
+}
+
+// The end of a sentence or a label ("Registered Office: "), but not the dot of "St." or "P.O.".
+const CLAUSE_BREAK = /(?<!\b(?:[A-Za-z]|St|Ave|Rd|Dr|No|Nr|Blvd|Inc|Ltd|Co|Mt|Ft|Ste|Hwy|Pkwy|Ln|Ct|Bldg|Fl|Apt|Str))[.!?;]\s+(?=[A-Z0-9])|:\s*|\s[|•·]\s|©/g;
+
+/** Where the clause that holds the anchor starts on its line: a long line is mostly other prose. */
+function clauseStart(text: string, lineStart: number, anchorStart: number): number {
+  const from = Math.max(lineStart, anchorStart - 150);
+  let start = from;
+  const segment = text.slice(from, anchorStart);
+  for (const m of segment.matchAll(CLAUSE_BREAK)) start = from + m.index + m[0].length;
+  return start;
 }
 
 /** Turns a stretch of page text into one address line: labels gone, lines joined by commas. */

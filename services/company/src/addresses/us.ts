@@ -13,11 +13,15 @@ const STATE_NAMES = [
 // Dotted and mixed-case codes appear in the wild ("Ma 02631", "D.C.", "Fla.").
 const STATE = `(?:${STATE_NAMES}|(?:${STATE_CODES})|[A-Z][a-z](?=\\s+\\d{5})|D\\.\\s?C\\.|[A-Z]\\.[A-Z]\\.|Calif\\.|Fla\\.|Tex\\.|Mass\\.|Penn\\.)`;
 
-const ANCHOR = new RegExp(`\\b${STATE}\\s*,?\\s+\\d{5}(?:[-\\s]\\d{4})?\\b(?:,?\\s*(?:USA|U\\.S\\.A\\.|United States(?: of America)?|US)\\b\\.?)?`, 'g');
+const ANCHOR = new RegExp(`\\b${STATE}\\.?[ \\t]*,?\\s*\\d{5}(?:[-\\s]\\d{4})?\\b(?:,?\\s*(?:USA|U\\.S\\.A\\.|United States(?: of America)?|US)\\b\\.?)?`, 'g');
 
 export const US_STREET_START =
-  /(?:\b\d{1,6}[A-Za-z]?(?:-\d{1,5})?\s+(?:[NSEW]\.?\s+|1\/2\s+)?(?:[A-Z0-9][\w'’.-]*|[a-z]+\s+(?:street|st|avenue|ave|road|rd)\b)|\bP\.?\s?O\.?\s*Box\b|\bPost Office Box\b|\bOne\s+[A-Z][a-z]+\s+(?:Plaza|Place|Center|Centre|Way|Drive|Street))/;
+  /(?:\b\d{1,6}[A-Za-z]?(?:-\d{1,5})?(?:\s[-–])?\s+(?:[NSEW]\.?\s+|1\/2\s+)?(?:[A-Z0-9][\w'’.-]*|[a-z]+\s+(?:street|st|avenue|ave|road|rd)\b)|\bP\.?\s?O\.?\s*(?:Box|BOX)\b|\bPost Office Box\b|\bOne\s+[A-Z][a-z]+\s+(?:Plaza|Place|Center|Centre|Way|Drive|Street))/;
 
 export function findUsAddresses(text: string): AddressMatch[] {
-  return scanAnchors(text, ANCHOR, { streetStart: US_STREET_START, maxLines: 2, allowBare: true });
+  return scanAnchors(text, ANCHOR, { streetStart: US_STREET_START, maxLines: 3, allowBare: true }).map((m) => ({
+    ...m,
+    // "NM87401" -> "NM 87401": the space gets lost when state and ZIP sit in separate elements.
+    line: m.line.replace(/\b([A-Z]{2})(\d{5})\b/g, '$1 $2'),
+  }));
 }
