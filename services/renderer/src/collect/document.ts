@@ -1,0 +1,125 @@
+/** Document-level facts: HTML after JavaScript, head tags, JSON-LD, texts, the order of style and script sources. */
+import type { PageHelpers } from './page-helpers.ts';
+
+export interface DocumentLimits {
+  htmlChars: number; metaTags: number; linkTags: number; jsonLdBlocks: number; jsonLdChars: number; urlChars: number;
+  visibleTextChars: number; regionTextChars: number; headings: number; navLabels: number; stylesheets: number; scripts: number;
+  scriptChars: number; stylesheetChars: number; withScripts: boolean;
+}
+
+export interface SourceRef { url: string | null; text: string | null }
+
+export function collectDocument(h: PageHelpers, L: DocumentLimits) {
+  const truncated: string[] = [];
+  const cut = <T,>(name: string, list: T[], max: number): T[] => {
+    if (list.length > max) truncated.push(name);
+    return list.slice(0, max);
+  };
+  const clip = (name: string, s: string, max: number): string => {
+    if (s.length > max) {
+      if (!truncated.includes(name)) truncated.push(name);
+      return s.slice(0, max);
+    }
+    return s;
+  };
+  const clean = (s: string | null | undefined): string => (s ?? '').replace(/[ \t\f\v\u00a0]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim();
+
+  const doctype = document.doctype ? `<!DOCTYPE ${document.doctype.name}>` : '';
+  const html = clip('html', doctype + document.documentElement.outerHTML, L.htmlChars);
+
+  const meta = cut('meta', Array.from(document.querySelectorAll('meta[content]')), L.metaTags).map((m) => ({
+    name: m.getAttribute('name'),
+    property: m.getAttribute('property'),
+    httpEquiv: m.getAttribute('http-equiv'),
+    itemprop: m.getAttribute('itemprop'),
+    content: clip('meta', m.getAttribute('content') ?? '', L.urlChars),
+  }));
+
+  const links = cut('links', Array.from(document.querySelectorAll('link[href]')), L.linkTags).flatMap((l) => {
+    const href = h.abs(l.getAttribute('href'));
+    if (!href || href.length > L.urlChars) return [];
+    return [{ rel: (l.getAttribute('rel') ?? '').slice(0, 200), href, type: l.getAttribute('type'), sizes: l.getAttribute('sizes'), media: l.getAttribute('media') }];
+  });
+
+  const jsonLd = cut('jsonLd', Array.from(document.querySelectorAll('script[type="application/ld+json" i]')), L.jsonLdBlocks).map((s) =>
+    clip('jsonLd', s.textContent ?? '', L.jsonLdChars),
+  );
+
+  // Style sources in cascade order: <link rel=stylesheet> texts come from the network, <style> texts from here.
+  const styleSources: SourceRef[] = [];
+  for (const node of Array.from(document.querySelectorAll('style, link[rel~="stylesheet" i][href]'))) {
+    if (node.tagName === 'STYLE') {
+      let text = node.textContent ?? '';
+      // CSS-in-JS libraries insert rules through the CSSOM, leaving the element empty.
+      if (!text.trim()) {
+        try {
+          const sheet = (node as HTMLStyleElement).sheet;
+          if (sheet) text = Array.from(sheet.cssRules).map((r) => r.cssText).join('\n');
+        } catch { /* unreadable sheet */ }
+      }
+      if (text.trim()) styleSources.push({ url: null, text: clip('stylesheets', text, L.stylesheetChars) });
+    } else {
+      const href = h.abs(node.getAttribute('href'));
+      if (href && /^https?:/.test(href)) styleSources.push({ url: href.slice(0, L.urlChars), text: null });
+    }
+  }
+  for (const sheet of Array.from(document.adoptedStyleSheets ?? [])) {
+    try {
+      styleSources.push({ url: null, text: clip('stylesheets', Array.from(sheet.cssRules).map((r) => r.cssText).join('\n'), L.stylesheetChars) });
+    } catch { /* unreadable sheet */ }
+  }
+
+  const scriptSources: SourceRef[] = [];
+  if (L.withScripts) {
+    for (const s of Array.from(document.querySelectorAll('script'))) {
+      const type = (s.getAttribute('type') ?? '').toLowerCase();
+      if (type && !/javascript|ecmascript|module|jsx|babel/.test(type)) continue;
+      const src = s.getAttribute('src');
+      if (src) {
+        const href = h.abs(src);
+        if (href && /^https?:/.test(href)) scriptSources.push({ url: href.slice(0, L.urlChars), text: null });
+      } else if ((s.textContent ?? '').trim()) scriptSources.push({ url: null, text: clip('scripts', s.textContent ?? '', L.scriptChars) });
+    }
+  }
+
+  const body = document.body;
+  const visible = clip('text.visible', clean(body ? body.innerText : ''), L.visibleTextChars);
+  const headings = cut('text.headings', Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6')), L.headings)
+    .map((el) => ({ level: Number(el.tagName[1]), text: clean((el as HTMLElement).innerText || el.textContent).slice(0, 1000) }))
+    .filter((x) => x.text);
+  const nav = cut(
+    'text.nav',
+    Array.from(document.querySelectorAll('nav a, header a, [role=navigation] a, [role=banner] a'))
+      .map((a) => clean((a as HTMLElement).innerText || a.textContent).slice(0, 200))
+      .filter(Boolean),
+    L.navLabels,
+  );
+  const regionText = (selector: string, name: string): string =>
+    clip(name, Array.from(document.querySelectorAll(selector)).filter((el) => !el.parentElement?.closest(selector))
+      .map((el) => clean((el as HTMLElement).innerText)).filter(Boolean).join('\n'), L.regionTextChars);
+
+  const de = document.documentElement;
+  return {
+    title: clean(document.title).slice(0, 2000),
+    lang: (de.getAttribute('lang') || null)?.slice(0, 50) ?? null,
+    html,
+    meta,
+    links,
+    jsonLd,
+    styleSources: cut('stylesheets', styleSources, L.stylesheets),
+    scriptSources: cut('scripts', scriptSources, L.scripts),
+    text: {
+      visible,
+      headings,
+      nav,
+      header: regionText('header, [role=banner]', 'text.header'),
+      footer: regionText('footer, [role=contentinfo]', 'text.footer'),
+    },
+    viewport: { width: window.innerWidth, height: window.innerHeight },
+    documentSize: {
+      width: Math.max(de.scrollWidth, body ? body.scrollWidth : 0, window.innerWidth),
+      height: Math.max(de.scrollHeight, body ? body.scrollHeight : 0, window.innerHeight),
+    },
+    truncated,
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Helpers for code that runs inside the page. Everything here must be self-contained plain
+ * JavaScript once types are stripped: `runInPage` sends the functions' source to the page.
+ */
+export function pageHelpers() {
+  const REGION_BY_TAG: Record<string, string> = { HEADER: 'header', NAV: 'nav', FOOTER: 'footer', ASIDE: 'aside', MAIN: 'main' };
+  const REGION_BY_ROLE: Record<string, string> = { banner: 'header', navigation: 'nav', contentinfo: 'footer', complementary: 'aside', main: 'main' };
+
+  function regionOf(el: Element): 'header' | 'nav' | 'main' | 'aside' | 'footer' | 'other' {
+    for (let n: Element | null = el; n; n = n.parentElement) {
+      const byRole = REGION_BY_ROLE[n.getAttribute('role') ?? ''];
+      if (byRole) return byRole as 'header';
+      const byTag = REGION_BY_TAG[n.tagName];
+      if (byTag) return byTag as 'header';
+    }
+    return 'other';
+  }
+
+  /** Box in document coordinates, rounded to 0.1 px. */
+  function boxOf(el: Element): { x: number; y: number; width: number; height: number } | null {
+    const r = el.getBoundingClientRect();
+    if (!r || (r.width === 0 && r.height === 0 && r.x === 0 && r.y === 0)) return null;
+    const round = (v: number): number => Math.round(v * 10) / 10;
+    return { x: round(r.left + window.scrollX), y: round(r.top + window.scrollY), width: round(Math.max(0, r.width)), height: round(Math.max(0, r.height)) };
+  }
+
+  function isVisible(el: Element): boolean {
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) return false;
+    const cs = getComputedStyle(el);
+    if (cs.visibility === 'hidden' || cs.visibility === 'collapse' || Number(cs.opacity) === 0) return false;
+    // checkVisibility also covers display:none and content-visibility on ancestors.
+    const check = (el as Element & { checkVisibility?: (o: object) => boolean }).checkVisibility;
+    return check ? check.call(el, { opacityProperty: true, visibilityProperty: true }) : true;
+  }
+
+  function ancestorHints(el: Element): string {
+    const hints: string[] = [];
+    let n = el.parentElement;
+    for (let i = 0; i < 3 && n && n !== document.body; i++, n = n.parentElement) {
+      for (const a of ['id', 'class', 'alt']) {
+        const v = n.getAttribute(a);
+        if (v) hints.push(v.trim());
+      }
+    }
+    return hints.join(' ').replace(/\s+/g, ' ').slice(0, 500);
+  }
+
+  function abs(href: string | null | undefined): string | null {
+    if (!href) return null;
+    const h = href.trim();
+    if (/^(mailto|tel|data|sms):/i.test(h)) return h;
+    if (/^javascript:/i.test(h)) return null;
+    try {
+      return new URL(h, document.baseURI).href;
+    } catch {
+      return null;
+    }
+  }
+
+  function closestHref(el: Element): string | null {
+    const a = el.closest('a[href]');
+    return a ? abs(a.getAttribute('href')) : null;
+  }
+
+  function attr(el: Element, name: string): string | null {
+    const v = el.getAttribute(name);
+    return v === null ? null : v.slice(0, 1000);
+  }
+
+  /** Which part of the design an element's style belongs to, most specific first. */
+  function roleOf(el: Element): 'button' | 'link' | 'heading' | 'header' | 'nav' | 'footer' | 'body' | 'other' {
+    if (el.closest('button, [role=button], input[type=submit], input[type=button], .btn, .button')) return 'button';
+    if (el.closest('a[href]')) return 'link';
+    if (el.closest('h1, h2, h3, h4, h5, h6, [role=heading]')) return 'heading';
+    const region = regionOf(el);
+    if (region === 'header' || region === 'nav' || region === 'footer') return region;
+    if (el === document.body || el === document.documentElement || el.closest('main, article, p, li, td, section')) return 'body';
+    return 'other';
+  }
+
+  /** Elements the renderer may screenshot later, by kind and index (`img:3`, `svg:0`). */
+  function registry(): { img: Element[]; svg: Element[] } {
+    const key = Symbol.for('enrich.elements');
+    const w = window as unknown as Record<symbol, { img: Element[]; svg: Element[] }>;
+    if (!w[key]) w[key] = { img: [], svg: [] };
+    return w[key];
+  }
+
+  return { regionOf, boxOf, isVisible, ancestorHints, abs, closestHref, attr, roleOf, registry };
+}
+
+export type PageHelpers = ReturnType<typeof pageHelpers>;

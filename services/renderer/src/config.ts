@@ -1,0 +1,39 @@
+/** The renderer's environment, validated once at boot (merged with BaseConfigSchema by runService). */
+import { z } from 'zod';
+import { BaseConfigSchema, envBoolean, envInt, loadConfig } from '@enrich/shared/runtime';
+import { parseAllowList } from './ssrf.ts';
+
+export const RendererConfigSchema = z.object({
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** Pages rendered at once by this process. */
+  RENDER_CONCURRENCY: envInt(1, 64).default(2),
+  /** Requests waiting for a free page beyond RENDER_CONCURRENCY; more are answered BUSY. */
+  RENDER_QUEUE: envInt(0, 10_000).default(8),
+  /** Pages a browser serves before a fresh one replaces it (Chromium leaks memory over time). */
+  BROWSER_RECYCLE_PAGES: envInt(1, 1_000_000).default(200),
+  /** CIDRs exempt from the SSRF guard, comma-separated; tests and local development only. */
+  ALLOW_PRIVATE_TARGETS: z
+    .string()
+    .default('')
+    .refine((v) => { try { parseAllowList(v); return true; } catch { return false; } }, { message: 'must be comma-separated CIDRs like 127.0.0.2/32' }),
+  SCREENSHOT_DIR: z.string().min(1).default('./.data/screenshots'),
+  /** Where the edge serves SCREENSHOT_DIR: a local screenshot stored under key K is at `${ASSETS_BASE_URL}/${K}`. */
+  ASSETS_BASE_URL: z.url().default('http://127.0.0.1:8080/assets'),
+  /** When set, screenshots go to this S3 bucket instead of SCREENSHOT_DIR. */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: envBoolean.default(false),
+  /** Base of public object URLs; default derived from the endpoint and bucket. */
+  S3_PUBLIC_URL: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+});
+export type RendererConfig = z.infer<typeof RendererConfigSchema>;
+
+/** For tests and tools: the renderer's settings from an env-like record, with every default applied. */
+export function loadRendererConfig(env: Record<string, string | undefined> = process.env): RendererConfig {
+  return loadConfig(RendererConfigSchema, env);
+}
+
+export const FullRendererConfigSchema = BaseConfigSchema.extend(RendererConfigSchema.shape);

@@ -1,0 +1,137 @@
+/**
+ * One long-lived Chromium per process, handed out to jobs through the limiter. The browser is
+ * dropped the moment it disconnects (crash, killed) and relaunched for the next job; after
+ * `recyclePages` pages it is retired: new jobs get a fresh browser, the old one closes once its
+ * in-flight pages are done.
+ */
+import { chromium, type Browser } from 'playwright-core';
+import type { Logger } from 'pino';
+import { UnavailableError } from '@enrich/shared/errors';
+import { createLimiter, type Limiter } from './limiter.ts';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', // runs as root in a container; isolation comes from the container and fresh contexts
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic', // QUIC would bypass the egress proxy, which only speaks TCP
+  '--disable-dev-shm-usage',
+];
+
+export interface PoolOptions {
+  chromiumPath: string;
+  concurrency: number;
+  queue: number;
+  recyclePages: number;
+  log: Logger;
+  /** Injectable for tests. */
+  launch?: () => Promise<Browser>;
+}
+
+interface Slot {
+  browser: Browser;
+  pagesServed: number;
+  inFlight: number;
+  retired: boolean;
+}
+
+export interface Lease {
+  browser: Browser;
+  release(): void;
+}
+
+export interface BrowserPool {
+  /** A browser for one page: waits in the limiter queue (BUSY beyond it), then launches if needed. */
+  lease(signal?: AbortSignal): Promise<Lease>;
+  stats(): { browsers: number; contexts: number; busy: number; queued: number; capacity: number };
+  /** Launches the browser ahead of the first request. */
+  warm(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createBrowserPool(opts: PoolOptions): BrowserPool {
+  const limiter: Limiter = createLimiter({ concurrency: opts.concurrency, queue: opts.queue });
+  const slots = new Set<Slot>();
+  let current: Slot | null = null;
+  let launching: Promise<Slot> | null = null;
+  let closed = false;
+
+  const launch =
+    opts.launch ?? (() => chromium.launch({ executablePath: opts.chromiumPath, args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false }));
+
+  async function closeSlot(slot: Slot): Promise<void> {
+    slots.delete(slot);
+    await slot.browser.close().catch(() => undefined);
+  }
+
+  async function currentSlot(): Promise<Slot> {
+    if (current && current.browser.isConnected()) return current;
+    if (!launching) {
+      launching = (async () => {
+        const started = Date.now();
+        const browser = await launch();
+        const slot: Slot = { browser, pagesServed: 0, inFlight: 0, retired: false };
+        browser.once('disconnected', () => {
+          slots.delete(slot);
+          if (current === slot) current = null;
+          if (!slot.retired && !closed) opts.log.warn({ inFlight: slot.inFlight }, 'browser disconnected; the next page gets a fresh one');
+        });
+        slots.add(slot);
+        current = slot;
+        opts.log.info({ ms: Date.now() - started, version: browser.version() }, 'browser launched');
+        return slot;
+      })().finally(() => {
+        launching = null;
+      });
+    }
+    return launching;
+  }
+
+  return {
+    async lease(signal) {
+      if (closed) throw new UnavailableError('renderer is shutting down');
+      const free = await limiter.acquire(signal);
+      let slot: Slot;
+      try {
+        slot = await currentSlot();
+      } catch (err) {
+        free();
+        throw new UnavailableError(`cannot start the browser: ${(err as Error).message}`, { cause: err });
+      }
+      slot.inFlight++;
+      slot.pagesServed++;
+      if (slot.pagesServed >= opts.recyclePages && current === slot) {
+        slot.retired = true;
+        current = null;
+        opts.log.info({ pagesServed: slot.pagesServed }, 'browser retired for recycling');
+      }
+      let released = false;
+      return {
+        browser: slot.browser,
+        release() {
+          if (released) return;
+          released = true;
+          slot.inFlight--;
+          free();
+          if (slot.retired && slot.inFlight === 0) void closeSlot(slot);
+        },
+      };
+    },
+    stats() {
+      let contexts = 0;
+      for (const s of slots) if (s.browser.isConnected()) contexts += s.browser.contexts().length;
+      return { browsers: slots.size, contexts, busy: limiter.active(), queued: limiter.queued(), capacity: opts.concurrency };
+    },
+    async warm() {
+      await currentSlot();
+    },
+    async close() {
+      closed = true;
+      await launching?.catch(() => undefined);
+      await Promise.all([...slots].map(closeSlot));
+      current = null;
+    },
+  };
+}

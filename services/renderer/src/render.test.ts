@@ -1,0 +1,79 @@
+/** Integration: real Chromium against the fixture sites on 127.0.0.2; one renderer for the file. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SnapshotSchema, RenderResultSchema } from '@enrich/shared/contracts';
+import { DeadlineExceededError, TargetUnreachableError, UrlForbiddenError } from '@enrich/shared/errors';
+import { startFixtureSites, type FixtureSites } from './test-support/fixture-sites.ts';
+import { renderRequest, startTestRenderer } from './test-support/renderer-harness.ts';
+
+let sites: FixtureSites;
+const r = startTestRenderer();
+
+beforeAll(async () => {
+  sites = await startFixtureSites();
+  await r.renderer.pool.warm();
+});
+afterAll(async () => {
+  await r.renderer.close();
+  await sites?.close();
+});
+
+const localFile = (url: string): string => join(r.config.SCREENSHOT_DIR, url.slice(r.config.ASSETS_BASE_URL.length + 1));
+
+describe('render.page on a plain site', () => {
+  it('returns a complete snapshot, the screenshot and visuals from one load', async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/`, { screenshot: { format: 'png', fullPage: false }, visuals: true }));
+    expect(RenderResultSchema.parse(result)).toBeTruthy();
+    const snap = SnapshotSchema.parse(result.snapshot);
+    expect(result.status).toBe(200);
+    expect(snap.title).toBe('Acme Roasters | Coffee from Bristol');
+    expect(snap.lang).toBe('en-GB');
+    expect(snap.html).toContain('Fresh coffee, roasted weekly');
+    expect(snap.meta.find((m) => m.name === 'description')?.content).toContain('Bristol');
+    expect(snap.links.find((l) => l.rel === 'icon')?.href).toBe(`${sites.origin}/assets/logo.png`);
+    expect(JSON.parse(snap.jsonLd[0]!).name).toBe('Acme Roasters Ltd');
+    expect(snap.stylesheets.map((s) => s.url)).toEqual([`${sites.origin}/assets/site.css`, null]);
+    expect(snap.stylesheets[0]!.text).toContain('Georgia');
+    expect(snap.scripts).toEqual([]);
+    const shop = snap.anchors.find((a) => a.text === 'Shop');
+    expect(shop).toMatchObject({ href: `${sites.origin}/shop`, region: 'nav', visible: true });
+    expect(shop!.box!.width).toBeGreaterThan(0);
+    const logo = snap.images.find((i) => i.id === 'logo');
+    expect(logo).toMatchObject({ kind: 'img', region: 'header', linkHref: `${sites.origin}/`, naturalWidth: 120, naturalHeight: 40, alt: 'Acme Roasters' });
+    expect(logo!.ancestorHints).toContain('brand-link');
+    expect(snap.images.find((i) => i.kind === 'background')?.src).toBe(`${sites.origin}/assets/hero.png`);
+    expect(snap.svgs[0]).toMatchObject({ title: 'Cup', region: 'main', truncated: false });
+    expect(snap.svgs[0]!.markup).toContain('<circle');
+    expect(snap.styles.rootVariables['--brand']).toBe('#c0392b');
+    expect(snap.styles.rootVariables['--accent']).toBe('#f39c12');
+    expect(snap.styles.colors).toContainEqual(expect.objectContaining({ value: 'rgb(192, 57, 43)', property: 'background-color', role: 'link' }));
+    expect(snap.styles.colors).toContainEqual(expect.objectContaining({ value: 'rgb(20, 40, 60)', property: 'background-color', role: 'header' }));
+    // The consent banner is hidden before sampling, so its green never counts as a brand color.
+    expect(snap.styles.colors.some((c) => c.value === 'rgb(0, 128, 0)')).toBe(false);
+    expect(snap.styles.fonts[0]!.family).toContain('Georgia');
+    expect(snap.text.nav).toEqual(['Shop', 'About us', 'Contact']);
+    expect(snap.text.footer).toContain('BS1 5TT');
+    expect(snap.text.headings).toContainEqual({ level: 1, text: 'Fresh coffee, roasted weekly' });
+    expect(snap.resources).toContainEqual({ url: `${sites.origin}/assets/site.css`, type: 'stylesheet', status: 200 });
+    expect(snap.viewport).toEqual({ width: 1280, height: 800 });
+    expect(snap.thumbnail!.width).toBe(256);
+    expect(snap.thumbnail!.height).toBe(160);
+    expect(snap.logoRasters.map((l) => l.ref)).toEqual(['img:0', `url:${sites.origin}/assets/logo-declared.png`]);
+    expect(snap.logoRasters[0]).toMatchObject({ width: 120, height: 40 });
+    expect(snap.logoRasters[1]).toMatchObject({ width: 64, height: 64 });
+    expect(snap.truncated).toEqual([]);
+
+    const shot = result.screenshot!;
+    expect(shot).toMatchObject({ format: 'png', width: 1280, height: 800, fullPage: false });
+    expect(shot.capturedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(shot.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:8080/assets/screenshots/\\d{4}-\\d\\d-\\d\\d/${result.snapshot ? '' : ''}`));
+    const file = readFileSync(localFile(shot.url));
+    expect(file.length).toBe(shot.bytes);
+    // The cookie banner (green, fixed at the bottom) is hidden in the capture.
+    const { data, info } = await sharp(file).raw().toBuffer({ resolveWithObject: true });
+    const px = (x: number, y: number): number[] => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    expect(px(640, 750)).not.toEqual([0, 128, 0]);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Builds the renderer from its parts and serves `render.page`. Tests and the end-to-end suite start it
+ * in-process; `main.ts` only wires it to the runtime.
+ */
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { Logger } from 'pino';
+import { RENDER_PAGE } from '@enrich/shared/contracts';
+import { serve } from '@enrich/shared/nats';
+import type { RendererConfig } from './config.ts';
+import { createRendererMetrics } from './metrics.ts';
+import { createBrowserPool, type BrowserPool } from './pool.ts';
+import { renderPage, type JobContext } from './render.ts';
+import { parseAllowList, resolveAll, type Resolve } from './ssrf.ts';
+import { createScreenshotStore, type ScreenshotStore } from './storage/index.ts';
+import type { RenderRequest, RenderResult } from '@enrich/shared/contracts';
+
+export interface Renderer {
+  render(req: RenderRequest, job: JobContext): Promise<RenderResult>;
+  pool: BrowserPool;
+  close(): Promise<void>;
+}
+
+/** The renderer without NATS: a pool, a store and the render function. */
+export function createRenderer(opts: { config: RendererConfig; log: Logger; store?: ScreenshotStore; resolve?: Resolve }): Renderer {
+  const { config, log } = opts;
+  const pool = createBrowserPool({
+    chromiumPath: config.CHROMIUM_PATH,
+    concurrency: config.RENDER_CONCURRENCY,
+    queue: config.RENDER_QUEUE,
+    recyclePages: config.BROWSER_RECYCLE_PAGES,
+    log,
+  });
+  const store = opts.store ?? createScreenshotStore(config);
+  const deps = {
+    pool,
+    store,
+    allow: parseAllowList(config.ALLOW_PRIVATE_TARGETS),
+    resolve: opts.resolve ?? resolveAll,
+    metrics: createRendererMetrics(() => pool.stats()),
+    log,
+  };
+  return {
+    render: (req, job) => renderPage(deps, req, job),
+    pool,
+    async close() {
+      await pool.close();
+      await store.close();
+    },
+  };
+}
+
+export async function startRenderer({ nc, config, log }: { nc: NatsConnection; config: RendererConfig; log: Logger }): Promise<{ stop(): Promise<void>; renderer: Renderer }> {
+  const renderer = createRenderer({ config, log });
+  await renderer.pool.warm();
+  const served = serve(nc, RENDER_PAGE, (req, ctx) => renderer.render(req, { deadline: ctx.deadline, signal: ctx.signal, log: ctx.log }), { log });
+  log.info({ concurrency: config.RENDER_CONCURRENCY, queue: config.RENDER_QUEUE }, 'renderer serving render.page');
+  return {
+    renderer,
+    async stop() {
+      await served.stop();
+      await renderer.close();
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * Waiting for a page to be "done" without trusting it to ever go idle: after DOMContentLoaded we
+ * wait for the load event or a quiet network, whichever comes first, never beyond a cap; then
+ * (for full captures and snapshots) scroll through the page so lazy content loads.
+ */
+import type { Page, Request } from 'playwright-core';
+
+const QUIET_MS = 500;
+
+/** Counts requests in flight, for "network quiet". Attach before navigation. */
+export function trackNetwork(page: Page): { inFlight(): number; lastActivity(): number } {
+  const pending = new Set<Request>();
+  let last = Date.now();
+  const done = (r: Request): void => {
+    pending.delete(r);
+    last = Date.now();
+  };
+  page.on('request', (r) => {
+    pending.add(r);
+    last = Date.now();
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return { inFlight: () => pending.size, lastActivity: () => last };
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+/** Resolves when the network has been quiet for QUIET_MS, or at `until` (epoch ms). */
+async function networkQuiet(net: { inFlight(): number; lastActivity(): number }, until: number): Promise<void> {
+  while (Date.now() < until) {
+    if (net.inFlight() === 0 && Date.now() - net.lastActivity() >= QUIET_MS) return;
+    await sleep(Math.min(100, until - Date.now()));
+  }
+}
+
+export async function settle(page: Page, net: { inFlight(): number; lastActivity(): number }, until: number): Promise<void> {
+  if (until <= Date.now()) return;
+  const load = page.waitForLoadState('load', { timeout: Math.max(1, until - Date.now()) }).catch(() => undefined);
+  await Promise.race([load, networkQuiet(net, until)]);
+  // After `load`, give scripts that fetch content a short quiet period too (SPAs render after load).
+  await networkQuiet(net, Math.min(until, Date.now() + 2_000));
+}
+
+/** Scrolls down a viewport at a time so lazy images and infinite sections load, then back to the top. */
+export async function scrollThrough(page: Page, net: { inFlight(): number; lastActivity(): number }, until: number, maxSteps = 40): Promise<void> {
+  if (until <= Date.now()) return;
+  await page
+    .evaluate(
+      async ({ maxSteps, budget }) => {
+        const stop = Date.now() + budget;
+        const step = Math.max(200, Math.floor(window.innerHeight * 0.9));
+        for (let i = 0, y = 0; i < maxSteps && Date.now() < stop; i++) {
+          y += step;
+          window.scrollTo(0, y);
+          await new Promise((r) => setTimeout(r, 60));
+          if (y >= document.documentElement.scrollHeight - window.innerHeight) break;
+        }
+        window.scrollTo(0, 0);
+      },
+      { maxSteps, budget: Math.max(0, until - Date.now()) },
+    )
+    .catch(() => undefined);
+  await networkQuiet(net, Math.min(until, Date.now() + 3_000));
+  await page
+    .evaluate(async (budget) => {
+      const stop = Date.now() + budget;
+      const pending = Array.from(document.images).filter((img) => !img.complete);
+      await Promise.race([
+        Promise.all(pending.map((img) => img.decode().catch(() => undefined))),
+        new Promise((r) => setTimeout(r, Math.max(0, stop - Date.now()))),
+      ]);
+    }, Math.max(0, Math.min(until, Date.now() + 3_000) - Date.now()))
+    .catch(() => undefined);
+}

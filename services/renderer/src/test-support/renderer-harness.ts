@@ -1,0 +1,38 @@
+/** Starts an in-process renderer against the fixture sites, with the test allow-list. */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RenderRequest, RenderResult } from '@enrich/shared/contracts';
+import { createLogger } from '@enrich/shared/runtime';
+import { loadRendererConfig, type RendererConfig } from '../config.ts';
+import { createRenderer, type Renderer } from '../service.ts';
+
+export const testLog = createLogger('renderer-test', 'silent');
+
+export function testConfig(env: Record<string, string> = {}): RendererConfig {
+  return loadRendererConfig({
+    ALLOW_PRIVATE_TARGETS: '127.0.0.2/32',
+    SCREENSHOT_DIR: mkdtempSync(join(tmpdir(), 'renderer-shots-')),
+    ASSETS_BASE_URL: 'http://127.0.0.1:8080/assets',
+    ...env,
+  });
+}
+
+export function renderRequest(url: string, over: Partial<RenderRequest> = {}): RenderRequest {
+  return { requestId: randomUUID(), url, viewport: { width: 1280, height: 800 }, screenshot: null, snapshot: true, scripts: false, visuals: false, ...over };
+}
+
+export function startTestRenderer(env: Record<string, string> = {}): { renderer: Renderer; config: RendererConfig; render(req: RenderRequest, budgetMs?: number): Promise<RenderResult> } {
+  const config = testConfig(env);
+  const renderer = createRenderer({ config, log: testLog });
+  return {
+    renderer,
+    config,
+    render(req, budgetMs = 20_000) {
+      const abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(), budgetMs);
+      return renderer.render(req, { deadline: Date.now() + budgetMs, signal: abort.signal, log: testLog }).finally(() => clearTimeout(timer));
+    },
+  };
+}
