@@ -15,13 +15,13 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 }
 
 function queryParameters(query: z.ZodObject): JsonSchema[] {
-  return Object.entries(query.shape).map(([name, field]) => ({
-    name,
-    in: 'query',
-    required: !(field as z.ZodType).safeParse(undefined).success,
-    description: ALLOWED[name],
-    schema: jsonSchema(field as z.ZodType, 'input'),
-  }));
+  return Object.entries(query.shape).map(([name, field]) => {
+    const absent = (field as z.ZodType).safeParse(undefined);
+    const schema = jsonSchema(field as z.ZodType, 'input');
+    // zod drops defaults that sit in front of a transform (width: "1440" -> 1440); state them as sent.
+    if (absent.success && absent.data !== undefined && !('default' in schema)) schema.default = String(absent.data);
+    return { name, in: 'query', required: !absent.success, description: ALLOWED[name], schema };
+  });
 }
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });

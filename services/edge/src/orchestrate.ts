@@ -56,33 +56,32 @@ class Calls {
     this.running.set(id, `${endpoint.subject} (${what})`);
     try {
       return await request(this.#b.nc, endpoint, payload, { deadline: this.#b.deadline, requestId: this.#b.requestId });
+    } catch (err) {
+      // A hop that ran out of budget answers first (it keeps a margin); name it while it still counts as running.
+      if (err instanceof DeadlineExceededError) throw this.expired();
+      throw err;
     } finally {
       this.running.delete(id);
     }
+  }
+
+  expired(): DeadlineExceededError {
+    const running = [...this.running.values()];
+    return new DeadlineExceededError(
+      `The request budget of ${this.#b.budgetMs} ms ran out${running.length > 0 ? ` while ${running.join(', ')} ${running.length > 1 ? 'were' : 'was'} still running` : ''}`,
+    );
   }
 }
 
 /** Runs `work` within the budget; expiry (here or reported by a hop) becomes one clear 504 error. */
 async function withinBudget<T>(b: Budget, work: (calls: Calls) => Promise<T>): Promise<T> {
   const calls = new Calls(b);
-  const expired = (): DeadlineExceededError => {
-    const running = [...calls.running.values()];
-    return new DeadlineExceededError(
-      `The request budget of ${b.budgetMs} ms ran out${running.length > 0 ? ` while ${running.join(', ')} ${running.length > 1 ? 'were' : 'was'} still running` : ''}`,
-    );
-  };
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(expired()), Math.max(0, b.deadline - Date.now()));
+    timer = setTimeout(() => reject(calls.expired()), Math.max(0, b.deadline - Date.now()));
   });
   try {
-    return await Promise.race([
-      work(calls).catch((err: unknown) => {
-        if (err instanceof DeadlineExceededError) throw expired();
-        throw err;
-      }),
-      timeout,
-    ]);
+    return await Promise.race([work(calls), timeout]);
   } finally {
     clearTimeout(timer);
   }

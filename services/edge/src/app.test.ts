@@ -1,0 +1,307 @@
+/**
+ * The HTTP contract through app.inject(), on a private nats-server (so no other suite's services
+ * answer our subjects) with contract-valid stand-ins for the renderer and analyzers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BrandResponseSchema,
+  ClassifyResponseSchema,
+  CompanyResponseSchema,
+  CREDIT_COSTS,
+  EnrichResponseSchema,
+  ErrorEnvelopeSchema,
+  HealthResponseSchema,
+  ReadyResponseSchema,
+  ScreenshotResponseSchema,
+} from '@enrich/shared/contracts';
+import { BusyError, TargetUnreachableError, UrlForbiddenError } from '@enrich/shared/errors';
+import type { z } from 'zod';
+import { startNatsServer, type NatsServerHandle } from '../../../test/support/nats-server.ts';
+import { serveFakes, startEdge, type EdgeHarness } from './test-harness.ts';
+
+let nats: NatsServerHandle;
+let h: EdgeHarness;
+let fakes: ReturnType<typeof serveFakes>;
+
+beforeAll(async () => {
+  nats = await startNatsServer();
+  h = await startEdge(nats.url);
+  fakes = serveFakes(h.nc);
+});
+afterAll(async () => {
+  await fakes?.stop();
+  await h?.close();
+  await nats?.stop();
+});
+
+interface Res {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: Record<string, unknown> & { success: boolean; error?: string; data?: unknown };
+}
+
+/** Every response must be an envelope whose requestId matches X-Request-Id. */
+async function get(path: string, key?: string, headers: Record<string, string> = {}, app = h.app): Promise<Res> {
+  const res = await app.inject({ method: 'GET', url: path, headers: { ...(key ? { 'x-api-key': key } : {}), ...headers } });
+  const body = res.json() as Res['body'];
+  if (!body.success) ErrorEnvelopeSchema.parse(body);
+  expect((body.meta as { requestId: string }).requestId).toBe(res.headers['x-request-id']);
+  return { status: res.statusCode, headers: res.headers, body };
+}
+
+function expectError(res: Res, status: number, message: string | RegExp): void {
+  expect({ status: res.status, error: res.body.error }).toMatchObject({ status });
+  if (typeof message === 'string') expect(res.body.error).toBe(message);
+  else expect(res.body.error).toMatch(message);
+  expect(res.body).not.toHaveProperty('data');
+}
+
+describe('probes, docs and routing', () => {
+  it('/health answers 200 with the envelope, without a key', async () => {
+    const res = await get('/health');
+    expect(res.status).toBe(200);
+    HealthResponseSchema.parse(res.body);
+  });
+
+  it('/ready answers 200 when NATS, the store and a renderer answer', async () => {
+    const res = await get('/ready');
+    expect(res.status).toBe(200);
+    expect(ReadyResponseSchema.parse(res.body).data.status).toBe('ready');
+  });
+
+  it('/ready answers 503 naming the renderer when none is running', async () => {
+    const other = await startNatsServer();
+    const lonely = await startEdge(other.url);
+    try {
+      const res = await get('/ready', undefined, {}, lonely.app);
+      expectError(res, 503, /^Not ready: renderer: no instance of render\.page is running$/);
+      expect(res.headers['retry-after']).toBe('5');
+    } finally {
+      await lonely.close();
+      await other.stop();
+    }
+  });
+
+  it('unknown route 404 and wrong method 405 with Allow, both enveloped', async () => {
+    expectError(await get('/nothing-here'), 404, /No route GET \/nothing-here/);
+    const res = await h.app.inject({ method: 'POST', url: '/classify?url=example.com' });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD');
+    expect(ErrorEnvelopeSchema.parse(res.json()).error).toBe('Method POST is not allowed on /classify; allowed: GET, HEAD');
+  });
+
+  it('serves the OpenAPI 3.1 document generated from the contracts, and a docs page', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/openapi.json' });
+    const doc = res.json() as { openapi: string; paths: Record<string, { get: { parameters?: Array<{ name: string; required: boolean; schema: Record<string, unknown> }> } }> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual(['/brand', '/classify', '/company', '/enrich', '/health', '/ready', '/screenshot']);
+    const width = doc.paths['/enrich']?.get.parameters?.find((p) => p.name === 'width');
+    expect(width).toMatchObject({ required: false, schema: { type: 'string', default: '1440' } });
+    expect(doc.paths['/enrich']?.get.parameters?.find((p) => p.name === 'url')?.required).toBe(true);
+    const docs = await h.app.inject({ method: 'GET', url: '/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toMatch(/text\/html/);
+  });
+});
+
+describe('authentication', () => {
+  it('missing X-API-Key is a 401 that says so', async () => {
+    expectError(await get('/classify?url=example.com'), 401, /^Missing X-API-Key header/);
+  });
+  it('unknown and revoked keys are 401 Invalid API key', async () => {
+    expectError(await get('/classify?url=example.com', 'ek_not-a-real-key'), 401, 'Invalid API key');
+    const { key, id } = await h.createKey();
+    expect((await get('/classify?url=example.com', key)).status).toBe(200);
+    await h.store.revokeKey(id);
+    expectError(await get('/classify?url=example.com', key), 401, 'Invalid API key');
+  });
+});
+
+const ENDPOINT_SCHEMAS: Record<keyof typeof CREDIT_COSTS, z.ZodType> = {
+  enrich: EnrichResponseSchema,
+  brand: BrandResponseSchema,
+  company: CompanyResponseSchema,
+  classify: ClassifyResponseSchema,
+  screenshot: ScreenshotResponseSchema,
+};
+
+describe('credits', () => {
+  for (const [endpoint, cost] of Object.entries(CREDIT_COSTS) as Array<[keyof typeof CREDIT_COSTS, number]>) {
+    it(`/${endpoint} charges ${cost} on success, with credit and rate-limit headers`, async () => {
+      const { key, id } = await h.createKey({ credits: 10, rateLimit: 7 });
+      const res = await get(`/${endpoint}?url=https://acme.test/`, key);
+      expect(res.status).toBe(200);
+      ENDPOINT_SCHEMAS[endpoint].parse(res.body);
+      expect(res.headers).toMatchObject({ 'x-credits-used': String(cost), 'x-credits-limit': '10', 'x-ratelimit-limit': '7', 'x-ratelimit-remaining': '6', 'x-ratelimit-reset': '60' });
+      expect((await h.getKey(id)).credits_used).toBe(cost);
+      expect((await h.getKey(id)).pending).toEqual([]);
+    });
+  }
+
+  it('402 Credit limit exceeded once the next request would pass the limit; nothing charged', async () => {
+    const { key, id } = await h.createKey({ credits: 4 });
+    expect((await get('/enrich?url=acme.test', key)).status).toBe(200);
+    const res = await get('/enrich?url=acme.test', key);
+    expectError(res, 402, 'Credit limit exceeded');
+    expect(res.headers).toMatchObject({ 'x-credits-used': '3', 'x-credits-limit': '4' });
+    expect((await get('/classify?url=acme.test', key)).status).toBe(200);
+    expectError(await get('/classify?url=acme.test', key), 402, 'Credit limit exceeded');
+    expect((await h.getKey(id)).credits_used).toBe(4);
+  });
+
+  it('validation errors cost nothing', async () => {
+    const { key, id } = await h.createKey({ credits: 5 });
+    expect((await get('/brand?url=acme.test&width=1', key)).status).toBe(400);
+    expect((await h.getKey(id)).credits_used).toBe(0);
+  });
+
+  it('records every authenticated request in the usage log', async () => {
+    const { key, id } = await h.createKey({ credits: 5 });
+    const ok = await get('/classify?url=acme.test', key);
+    await get('/classify?url=ftp://acme.test', key);
+    // The usage write happens after the response; poll until it lands.
+    let usage = await h.store.listUsage(id, 10);
+    for (let i = 0; i < 50 && usage.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      usage = await h.store.listUsage(id, 10);
+    }
+    const entry = usage.find((u) => u.requestId === (ok.body.meta as { requestId: string }).requestId);
+    expect(entry).toMatchObject({ keyId: id, endpoint: 'classify', status: 200, credits: 1 });
+    expect(usage.find((u) => u.status === 400)).toMatchObject({ credits: 0, endpoint: 'classify' });
+  });
+});
+
+describe('refunds and error statuses from the services', () => {
+  let failing: EdgeHarness;
+  let failingNats: NatsServerHandle;
+  let mode: 'unreachable' | 'forbidden' | 'busy' | 'hang' | 'crash' = 'unreachable';
+  let failingFakes: ReturnType<typeof serveFakes>;
+
+  beforeAll(async () => {
+    failingNats = await startNatsServer();
+    failing = await startEdge(failingNats.url, { requestBudgetMs: 400 });
+    failingFakes = serveFakes(failing.nc, {
+      async render(req, ctx) {
+        if (mode === 'unreachable') throw new TargetUnreachableError(`${req.url} could not be reached: net::ERR_CONNECTION_REFUSED`);
+        if (mode === 'forbidden') throw new UrlForbiddenError(`${req.url} resolves to 10.0.0.1, a private address`);
+        if (mode === 'busy') throw new BusyError('all 4 browser slots and 8 queue places are taken');
+        if (mode === 'crash') throw new Error('TypeError: cannot read properties of undefined (reading "x") at /srv/render.ts:12');
+        // hang: answer only when the budget is gone, as a slow page would.
+        await new Promise((r) => ctx.signal.addEventListener('abort', r));
+        throw ctx.signal.reason;
+      },
+    });
+  });
+  afterAll(async () => {
+    await failingFakes?.stop();
+    await failing?.close();
+    await failingNats?.stop();
+  });
+
+  async function expectRefunded(path: string, status: number, message: RegExp): Promise<Res> {
+    const { key, id } = await failing.createKey({ credits: 3 });
+    const res = await get(path, key, {}, failing.app);
+    expectError(res, status, message);
+    const after = await failing.getKey(id);
+    expect(after.credits_used).toBe(0);
+    expect(after.pending).toEqual([]);
+    return res;
+  }
+
+  it('502 when the target is unreachable, refunded', async () => {
+    mode = 'unreachable';
+    await expectRefunded('/enrich?url=acme.test', 502, /could not be reached: net::ERR_CONNECTION_REFUSED/);
+  });
+  it('400 when the renderer refuses the address (SSRF), refunded', async () => {
+    mode = 'forbidden';
+    await expectRefunded('/screenshot?url=internal.acme.test', 400, /private address/);
+  });
+  it('503 with Retry-After when the renderer is busy, refunded', async () => {
+    mode = 'busy';
+    const res = await expectRefunded('/brand?url=acme.test', 503, /^Temporarily unavailable, retry in a few seconds: all 4 browser slots/);
+    expect(res.headers['retry-after']).toBe('5');
+  });
+  it('504 naming the budget and what was still running, refunded', async () => {
+    mode = 'hang';
+    await expectRefunded('/classify?url=slow.acme.test', 504, /^The request budget of 400 ms ran out while render\.page \(loading http:\/\/slow\.acme\.test\/\) was still running$/);
+  });
+  it('500 for anything else: a message with the requestId, never the internal detail', async () => {
+    mode = 'crash';
+    const res = await expectRefunded('/company?url=acme.test', 500, /^Internal error; quote request id [0-9a-f-]{36} when reporting it$/);
+    expect(res.body.error).toContain((res.body.meta as { requestId: string }).requestId);
+    expect(JSON.stringify(res.body)).not.toMatch(/render\.ts|TypeError/);
+  });
+  it('503 when no renderer is subscribed (NoResponders), refunded', async () => {
+    const other = await startNatsServer();
+    const lonely = await startEdge(other.url);
+    try {
+      const { key, id } = await lonely.createKey({ credits: 3 });
+      const res = await get('/screenshot?url=acme.test', key, {}, lonely.app);
+      expectError(res, 503, /no instance of render\.page is running/);
+      expect(res.headers['retry-after']).toBe('5');
+      expect((await lonely.getKey(id)).credits_used).toBe(0);
+    } finally {
+      await lonely.close();
+      await other.stop();
+    }
+  });
+});
+
+describe('orchestration', () => {
+  it('/enrich loads the page ONCE and merges the three analyzers', async () => {
+    const { key } = await h.createKey();
+    const before = { render: fakes.calls.render.length, brand: fakes.calls.brand.length, company: fakes.calls.company.length, classify: fakes.calls.classify };
+    const res = await get('/enrich?url=www.acme.test/start&screenshotColors=4&css=1&format=png&full_page=true&width=1280&height=720', key);
+    expect(res.status).toBe(200);
+    const data = EnrichResponseSchema.parse(res.body).data;
+    expect(fakes.calls.render.length - before.render).toBe(1);
+    expect(fakes.calls.brand.length - before.brand).toBe(1);
+    expect(fakes.calls.company.length - before.company).toBe(1);
+    expect(fakes.calls.classify - before.classify).toBe(1);
+    const render = fakes.calls.render.at(-1);
+    expect(render).toMatchObject({ url: 'http://www.acme.test/start', viewport: { width: 1280, height: 720 }, screenshot: { format: 'png', fullPage: true }, snapshot: true, visuals: true, scripts: false });
+    expect(fakes.calls.brand.at(-1)?.options).toEqual({ screenshotColors: 4, css: true, html: false, javascript: false });
+    expect(data.domain).toBe('acme.test');
+    expect(data.url).toBe('http://www.acme.test/start');
+    expect(data.images.screenshot_url).toMatch(/\.png$/);
+    expect(data.company.name).toBe('Acme Analytics GmbH');
+    expect(data.classification.iab_id).toBe('IAB19-6');
+  });
+
+  it('/classify renders without screenshot or visuals; /screenshot without snapshot', async () => {
+    const { key } = await h.createKey();
+    await get('/classify?url=acme.test', key);
+    expect(fakes.calls.render.at(-1)).toMatchObject({ screenshot: null, snapshot: true, visuals: false, viewport: { width: 1440, height: 900 } });
+    const shot = await get('/screenshot?url=https://acme.test', key);
+    expect(fakes.calls.render.at(-1)).toMatchObject({ snapshot: false, screenshot: { format: 'jpeg', fullPage: false }, viewport: { width: 1440, height: 900 } });
+    expect(ScreenshotResponseSchema.parse(shot.body).data).toMatchObject({ url: 'https://acme.test/', format: 'jpeg', full_page: false, viewport: { width: 1440, height: 900 } });
+  });
+
+  it('/brand passes the javascript flag to the renderer as scripts', async () => {
+    const { key } = await h.createKey();
+    await get('/brand?url=acme.test&javascript=TRUE', key);
+    expect(fakes.calls.render.at(-1)).toMatchObject({ scripts: true, visuals: true, snapshot: true });
+  });
+
+  it('/company with follow_links renders the suggested pages and asks again with their snapshots', async () => {
+    const other = await startNatsServer();
+    const edge = await startEdge(other.url);
+    const f = serveFakes(edge.nc, { companyFollowUp: ['http://acme.test/contact', 'http://acme.test/imprint'] });
+    try {
+      const { key } = await edge.createKey();
+      const plain = await get('/company?url=acme.test', key, {}, edge.app);
+      expect(CompanyResponseSchema.parse(plain.body).data.pages).toEqual(['http://acme.test/']);
+      expect(f.calls.render.length).toBe(1);
+      const res = await get('/company?url=acme.test&follow_links=true', key, {}, edge.app);
+      const data = CompanyResponseSchema.parse(res.body).data;
+      expect(f.calls.render.slice(1).map((r) => r.url).sort()).toEqual(['http://acme.test/', 'http://acme.test/contact', 'http://acme.test/imprint']);
+      expect(f.calls.company.at(-1)?.extraSnapshots.length).toBe(2);
+      expect(data.pages).toEqual(['http://acme.test/', 'http://acme.test/contact', 'http://acme.test/imprint']);
+      expect(data.addresses).toEqual(['Hauptstrasse 1, 10115 Berlin']);
+    } finally {
+      await f.stop();
+      await edge.close();
+      await other.stop();
+    }
+  });
+});
