@@ -39,9 +39,9 @@ export interface CompanyScore {
 const fold = (s: string): string =>
   s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** A company name without legal form, leading "the", trademark signs or a trailing ".com". */
+/** A company name without legal form, leading "the", trademark signs or a trailing ".com"; "&" read as "and". */
 export function normaliseCompanyName(s: string): string {
-  const bare = stripLegalForm(s.replace(/[®™]/g, '').trim()).replace(/\.(?:com|net|org|us|info|co\.uk|com\.au|ca|co)$/i, '');
+  const bare = stripLegalForm(s.replace(/[®™]/g, '').replace(/&/g, ' and ').trim()).replace(/\.(?:com|net|org|us|info|co\.uk|com\.au|ca|co)$/i, '');
   return fold(bare).replace(/^the(?=.{3})/, '');
 }
 

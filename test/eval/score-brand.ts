@@ -1,0 +1,100 @@
+/**
+ * Scoring of brand output against corpus ground truth: pure functions, one verdict per field.
+ * `found`: the output has a value; `correct`: it matches the truth (null when the record has no
+ * truth for the field, so the rate is taken over records that do).
+ */
+import type { BrandData } from '@enrich/shared/contracts';
+import { parseCssColor } from '../../services/brand/src/colors/parse.ts';
+import { labDistance, rgbToOklab } from '../../services/brand/src/colors/oklab.ts';
+
+export type BrandTruth = {
+  page_id: string;
+  source: string;
+  url: string;
+  domain: string;
+  gt: { company_name?: string; twitter?: string; brand_hex?: string };
+};
+
+export type FieldVerdict = { found: boolean; correct: boolean | null };
+export type BrandVerdicts = Record<string, FieldVerdict>;
+
+/** Two colors a viewer would call the same brand color (OKLab distance; 0.1 is a clearly visible step). */
+export const SAME_BRAND_COLOR = 0.1;
+
+export function twitterHandle(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const m = /^https?:\/\/(?:www\.|mobile\.)?(?:twitter|x)\.com\/@?([\w]{1,30})/i.exec(url);
+  return m ? m[1]!.toLowerCase() : null;
+}
+
+export function colorsMatch(hexA: string, hexB: string): boolean {
+  const a = parseCssColor(hexA);
+  const b = parseCssColor(hexB);
+  return !!a && !!b && labDistance(rgbToOklab(a), rgbToOklab(b)) < SAME_BRAND_COLOR;
+}
+
+function compact(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+export function scoreBrand(truth: BrandTruth, out: BrandData): BrandVerdicts {
+  const brandHexes = out.colors.brand_colors.map((c) => c.hex);
+  const truthHex = truth.gt.brand_hex;
+  const primary = out.logos.primary;
+  const social = Object.values(out.social_links).filter(Boolean);
+  const name = truth.gt.company_name ? compact(truth.gt.company_name) : '';
+  return {
+    'social.twitter': {
+      found: out.social_links.twitter !== null,
+      correct: truth.gt.twitter ? twitterHandle(out.social_links.twitter) === twitterHandle(truth.gt.twitter) : null,
+    },
+    'social.any': { found: social.length > 0, correct: null },
+    'brand_colors[0]': {
+      found: brandHexes.length > 0,
+      correct: truthHex ? brandHexes.length > 0 && colorsMatch(brandHexes[0]!, truthHex) : null,
+    },
+    'brand_colors(any)': {
+      found: brandHexes.length > 0,
+      correct: truthHex ? brandHexes.some((h) => colorsMatch(h, truthHex)) : null,
+    },
+    'logos.primary': { found: primary !== null, correct: null },
+    // A page element or declared logo, not a site icon standing in.
+    'logos.primary(real logo)': {
+      found: primary !== null && !['favicon', 'icon', 'apple-touch-icon', 'mask-icon'].includes(primary.source),
+      correct: null,
+    },
+    // The logo file or markup names the company: a weak but checkable sign it is the owner's logo.
+    'logos.primary(names company)': {
+      found: primary !== null,
+      correct:
+        primary && name.length >= 3
+          ? compact(primary.url.startsWith('data:') ? Buffer.from(primary.url.split(',')[1] ?? '', 'base64').toString() : primary.url).includes(name.slice(0, 6))
+          : null,
+    },
+    'logos.favicon_url': { found: out.logos.favicon_url !== null, correct: null },
+    'fonts.families': { found: out.fonts.families.length > 0, correct: null },
+    'fonts.google_fonts': { found: out.fonts.google_fonts.length > 0, correct: null },
+    'images.og_image': { found: out.images.og_image !== '', correct: null },
+    'images.assets': { found: out.images.assets.length > 0, correct: null },
+    'colors.code_colors.css': { found: out.colors.code_colors.css.length > 0, correct: null },
+  };
+}
+
+export type FieldSummary = { field: string; n: number; found: number; withTruth: number; correct: number };
+
+export function summarise(all: readonly BrandVerdicts[]): FieldSummary[] {
+  const byField = new Map<string, FieldSummary>();
+  for (const verdicts of all) {
+    for (const [field, v] of Object.entries(verdicts)) {
+      const s = byField.get(field) ?? { field, n: 0, found: 0, withTruth: 0, correct: 0 };
+      s.n++;
+      if (v.found) s.found++;
+      if (v.correct !== null) {
+        s.withTruth++;
+        if (v.correct) s.correct++;
+      }
+      byField.set(field, s);
+    }
+  }
+  return [...byField.values()];
+}
