@@ -15,7 +15,8 @@ export function analyzeCompany(req: CompanyRequest): CompanyReply {
   const pages = [main, ...req.extraSnapshots].map((s) => readPageEvidence(s, domainLabel(siteDomain)));
 
   const hints = pages.flatMap((p) => p.ownerHints);
-  const choice = chooseLegalName(pages.flatMap((p) => p.names), domainLabel(siteDomain), hints);
+  const texts = [main, ...req.extraSnapshots].flatMap((s) => [s.title, s.text.visible]);
+  const choice = chooseLegalName(pages.flatMap((p) => p.names), domainLabel(siteDomain), hints, texts);
   const { emails, sources: emailSources } = rankEmails(pages.flatMap((p) => p.emails), siteDomain);
 
   const foundAddresses = pages.flatMap((p) => p.addresses);

@@ -80,7 +80,7 @@ const GENERIC_TITLE = /^(?:home|homepage|home page|welcome|index|main|start|star
 /** The parts of a page title that can be a site name: "Contact | Acme Widgets" -> ["Contact", "Acme Widgets"]. */
 export function titleSegments(title: string): string[] {
   return normalizeLine(title)
-    .split(/\s+[|–—:·»«~]\s+|\s+-\s+|\s*\|\s*|::/)
+    .split(/\s+[|–—:·»«~]\s+|\s+-{1,2}\s+|\s*\|\s*|::/)
     .map((s) => s.replace(/^welcome to\s+/i, '').trim())
     .filter((s) => s && !GENERIC_TITLE.test(s) && s.split(/\s+/).length <= 7);
 }
@@ -132,7 +132,8 @@ export interface PageNameFacts {
 export function collectNameCandidates(p: PageNameFacts): NameCandidate[] {
   const out: NameCandidate[] = [];
   const push = (name: string, source: NameSource, weight: number): void => {
-    const n = normalizeLine(name).replace(/^the\s+(?=\S+\s+\S)/i, (t) => t);
+    // A service or trade mark glued to the last word ("Tropical Web WorksSM") is no part of the name.
+    const n = normalizeLine(name).replace(/(?<=\p{Ll})(?:SM|TM)$/u, '').replace(/[®™℠]/g, '').trim();
     if (n && n.length <= 120 && /\p{L}/u.test(n)) out.push({ name: n, source, weight });
   };
   for (const [data, source] of [[p.jsonLd, 'jsonld'], [p.microdata, 'microdata']] as const) {
@@ -196,15 +197,41 @@ export interface NameChoice {
   affinity: number;
 }
 
-const keyOf = (name: string): string => compact(stripLegalForm(name)).replace(/^the(?=.{4})/, '');
+/** The comparison key of a name: no legal form, no leading "the", no ".com", "&" read as "and". */
+const keyOf = (name: string): string =>
+  compact(stripLegalForm(name).replace(/&/g, ' and ').replace(/\.(?:com|net|org|co\.uk|com\.au|ca|us|info|biz)$/i, '')).replace(/^the(?=.{4})/, '');
 
 /** Picks the owner's name from the candidates of all pages; null when there is none. */
-export function chooseLegalName(candidates: readonly NameCandidate[], domainLabel: string, hints: readonly string[]): NameChoice | null {
+export function chooseLegalName(
+  candidates: readonly NameCandidate[],
+  domainLabel: string,
+  hints: readonly string[],
+  /** Titles and visible texts of the pages, to count how often each spelling is used. */
+  texts: readonly string[] = [],
+): NameChoice | null {
+  const haystack = texts.join('\n').toLowerCase().replace(/\s+/g, ' ');
+  const usage = (name: string): number => haystack.split(name.toLowerCase().replace(/\s+/g, ' ')).length - 1;
+  const wordCount = (name: string): number => stripLegalForm(name).split(/\s+/).filter(Boolean).length;
   const groups = new Map<string, NameCandidate[]>();
   for (const c of candidates) {
     const k = keyOf(c.name);
     if (k.length < 2) continue;
     groups.set(k, [...(groups.get(k) ?? []), c]);
+  }
+  // A short form and a longer name that begins with it are one company ("Callows" / "Callows Audio",
+  // "LeewardPro" / "Leeward Productions"): the short one joins the longest such group.
+  const keys = [...groups.keys()].sort((x, y) => y.length - x.length);
+  for (const short of [...keys].reverse()) {
+    if (short.length < 4) continue;
+    const shortWords = Math.min(...groups.get(short)!.map((c) => wordCount(c.name)));
+    // At most four more words: "Stryker Completes Acquisition of …" is a headline, not Stryker's name.
+    const long = keys.find(
+      (k) => k.length > short.length && k.startsWith(short) && groups.has(k) && groups.get(k)!.some((c) => wordCount(c.name) - shortWords <= 4),
+    );
+    if (long && groups.has(short)) {
+      groups.set(long, [...groups.get(long)!, ...groups.get(short)!]);
+      groups.delete(short);
+    }
   }
   let best: (NameChoice & { score: number }) | null = null;
   for (const group of groups.values()) {
@@ -215,9 +242,16 @@ export function chooseLegalName(candidates: readonly NameCandidate[], domainLabe
     const legal = group.some((c) => hasStrongLegalForm(c.name)) ? 0.3 : 0;
     const score = evidence + 1.2 * affinity + legal;
     if (!best || score > best.score) {
-      // Show the most official spelling: a legal form first, then the best-weighted sighting.
+      // Show the most official spelling: a legal form first, then the fullest name the page really uses
+      // (at least 40% as often as its commonest spelling: "Woods Insurance Service" over "Woods
+      // Insurance", but not "AgileZen Support" over "AgileZen"), then the best-weighted sighting.
+      const maxUse = Math.max(1, ...group.map((c) => usage(c.name)));
       const display = [...group].sort(
-        (a, b) => Number(hasStrongLegalForm(b.name)) - Number(hasStrongLegalForm(a.name)) || b.weight - a.weight,
+        (a, b) =>
+          Number(hasStrongLegalForm(b.name)) - Number(hasStrongLegalForm(a.name)) ||
+          Number(usage(b.name) >= 0.4 * maxUse) - Number(usage(a.name) >= 0.4 * maxUse) ||
+          keyOf(b.name).length - keyOf(a.name).length ||
+          b.weight - a.weight,
       )[0]!;
       best = { name: display.name, sources: [...perSource.keys()], evidence, affinity, score };
     }

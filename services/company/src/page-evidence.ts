@@ -30,7 +30,7 @@ const metaContent = (s: Snapshot, key: string): string =>
   s.meta.find((m) => m.property?.toLowerCase() === key || m.name?.toLowerCase() === key)?.content.trim() ?? '';
 
 function parseHtml(html: string): HTMLElement {
-  return parse(html, { comment: false, blockTextElements: { script: true, style: true, noscript: false, pre: true } });
+  return parse(html, { comment: false, blockTextElements: { script: true, style: true, noscript: true, pre: true } });
 }
 
 /** `<address>` elements: scanned like text, or taken whole when short and address-like. */
@@ -70,6 +70,8 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
     ...emailsFromAnchors(s.anchors),
     ...emailsFromCloudflareHtml(s.html),
     ...findEmailsInText(s.text.visible).map((email) => ({ email, source: 'text' as const })),
+    // Script-written addresses ("enkoder" and the like) leave a written-out copy in <noscript> for people without JavaScript.
+    ...root.querySelectorAll('noscript').flatMap((n) => findEmailsInText(n.text)).map((email) => ({ email, source: 'text' as const })),
     ...[...jsonLd.emails, ...jsonLd.orgs.flatMap((o) => o.emails)].map((email) => ({ email, source: 'jsonld' as const })),
     ...[...microdata.emails, ...microdata.orgs.flatMap((o) => o.emails)].map((email) => ({ email, source: 'microdata' as const })),
   ];
