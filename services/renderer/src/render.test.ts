@@ -77,3 +77,102 @@ describe('render.page on a plain site', () => {
     expect(px(640, 750)).not.toEqual([0, 128, 0]);
   });
 });
+
+describe('loading real-world pages', () => {
+  it('renders content that only JavaScript creates', async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/spa/`));
+    const snap = SnapshotSchema.parse(result.snapshot);
+    expect(snap.title).toBe('Shop: Acme');
+    expect(snap.text.headings).toContainEqual({ level: 1, text: 'Rendered by JavaScript' });
+    expect(snap.anchors.map((a) => a.text)).toEqual(['House blend', 'Decaf']);
+    expect(snap.html).toContain('<h1>Rendered by JavaScript</h1>');
+  });
+
+  it('loads lazy images below the fold before a full-page capture', async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/lazy/`, { screenshot: { format: 'png', fullPage: true }, viewport: { width: 800, height: 600 } }));
+    const snap = SnapshotSchema.parse(result.snapshot);
+    expect(snap.images.map((i) => [i.id, i.naturalWidth])).toEqual([['native', 400], ['observed', 400]]);
+    const shot = result.screenshot!;
+    expect([shot.width, shot.height]).toEqual([800, snap.documentSize.height]);
+    const { data, info } = await sharp(readFileSync(localFile(shot.url))).raw().toBuffer({ resolveWithObject: true });
+    const px = (x: number, y: number): number[] => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    expect(px(200, 1500 + 150)).toEqual([255, 0, 0]); // native loading=lazy
+    expect(px(200, 1500 + 300 + 1500 + 150)).toEqual([0, 0, 255]); // IntersectionObserver data-src
+  });
+
+  it('does not wait for a subresource that never finishes', async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/stuck-image`), 15_000);
+    expect(result.snapshot!.text.headings).toContainEqual({ level: 1, text: 'Readable' });
+    expect(result.timings.totalMs).toBeLessThan(15_000);
+  });
+
+  it('answers DEADLINE_EXCEEDED within the budget for a page that never loads', async () => {
+    const started = Date.now();
+    const err = await r.render(renderRequest(`${sites.origin}/hang`), 3_000).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DeadlineExceededError);
+    expect((err as Error).message).toContain('navigating');
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('answers TARGET_UNREACHABLE with the net error for a closed port', async () => {
+    const url = `http://127.0.0.2:${sites.closedPort}/`;
+    const err = await r.render(renderRequest(url)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TargetUnreachableError);
+    expect((err as Error).message).toContain('net::ERR_CONNECTION_REFUSED');
+    expect((err as Error).message).toContain(url);
+  });
+});
+
+describe('screenshot formats', () => {
+  it.each([
+    ['jpeg', false, 1024, 768],
+    ['png', false, 1366, 900],
+    ['webp', false, 390, 844],
+    ['jpeg', true, 800, 600],
+    ['webp', true, 800, 600],
+  ] as const)('%s (full page %s) at %ix%i has the exact size and format', async (format, fullPage, width, height) => {
+    const result = await r.render(renderRequest(`${sites.origin}/lazy/`, { snapshot: false, screenshot: { format, fullPage }, viewport: { width, height } }));
+    const meta = await sharp(readFileSync(localFile(result.screenshot!.url))).metadata();
+    expect(meta.format).toBe(format);
+    const expectedHeight = fullPage ? 1500 * 3 + 600 : height;
+    expect([meta.width, meta.height]).toEqual([width, expectedHeight]);
+    expect(result.screenshot).toMatchObject({ format, width, height: expectedHeight, fullPage });
+    expect(result.screenshot!.url).toMatch(new RegExp(`/screenshots/\\d{4}-\\d\\d-\\d\\d/[0-9a-f-]{36}\\.${format}$`));
+    expect(result.snapshot).toBeNull();
+  });
+});
+
+describe('SSRF guard through the browser', () => {
+  it.each(['http://127.0.0.1:PORT/', 'http://2130706433:PORT/', 'http://0x7f000001:PORT/', 'http://[::ffff:127.0.0.1]:PORT/', 'http://localhost:PORT/', 'http://0177.0.0.1:PORT/', 'http://127.1:PORT/'])(
+    'refuses %s before loading it',
+    async (spelling) => {
+      const before = sites.forbiddenHits();
+      const err = await r.render(renderRequest(spelling.replace('PORT', String(sites.forbiddenPort)))).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(UrlForbiddenError);
+      expect((err as Error).message).toMatch(/loopback/);
+      expect(sites.forbiddenHits()).toBe(before);
+    },
+  );
+
+  it('refuses a redirect from the allowed site to a forbidden host', async () => {
+    const before = sites.forbiddenHits();
+    const err = await r.render(renderRequest(`${sites.origin}/redirect?to=${encodeURIComponent(`${sites.forbiddenOrigin}/admin`)}`)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UrlForbiddenError);
+    expect((err as Error).message).toContain(`${sites.forbiddenOrigin}/admin`);
+    expect(sites.forbiddenHits()).toBe(before);
+  });
+
+  it('loads the page but none of its subresources, redirects, fetches, websockets or workers to a forbidden host', async () => {
+    const before = sites.forbiddenHits();
+    const result = await r.render(renderRequest(`${sites.origin}/leaky`));
+    expect(result.snapshot!.text.headings).toContainEqual({ level: 1, text: 'Leaky page' });
+    expect(sites.forbiddenHits()).toBe(before);
+    const statuses = result.snapshot!.resources.filter((x) => x.url.startsWith(sites.forbiddenOrigin));
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.every((x) => x.status === null || x.status === 403)).toBe(true);
+  });
+
+  it('refuses schemes other than http(s)', async () => {
+    await expect(r.render(renderRequest('file:///etc/passwd'))).rejects.toBeInstanceOf(UrlForbiddenError);
+  });
+});

@@ -6,35 +6,51 @@
 import type { Page, Request } from 'playwright-core';
 
 const QUIET_MS = 500;
+/** A request pending longer than this (long poll, stuck beacon, endless stream) no longer holds the page back. */
+const STALE_MS = 1_500;
+
+export interface NetworkActivity {
+  /** Requests in flight that started less than STALE_MS ago. */
+  freshInFlight(): number;
+  lastActivity(): number;
+}
 
 /** Counts requests in flight, for "network quiet". Attach before navigation. */
-export function trackNetwork(page: Page): { inFlight(): number; lastActivity(): number } {
-  const pending = new Set<Request>();
+export function trackNetwork(page: Page): NetworkActivity {
+  const pending = new Map<Request, number>();
   let last = Date.now();
   const done = (r: Request): void => {
     pending.delete(r);
     last = Date.now();
   };
   page.on('request', (r) => {
-    pending.add(r);
+    pending.set(r, Date.now());
     last = Date.now();
   });
   page.on('requestfinished', done);
   page.on('requestfailed', done);
-  return { inFlight: () => pending.size, lastActivity: () => last };
+  return {
+    freshInFlight: () => {
+      const now = Date.now();
+      let n = 0;
+      for (const started of pending.values()) if (now - started < STALE_MS) n++;
+      return n;
+    },
+    lastActivity: () => last,
+  };
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 /** Resolves when the network has been quiet for QUIET_MS, or at `until` (epoch ms). */
-async function networkQuiet(net: { inFlight(): number; lastActivity(): number }, until: number): Promise<void> {
+async function networkQuiet(net: NetworkActivity, until: number): Promise<void> {
   while (Date.now() < until) {
-    if (net.inFlight() === 0 && Date.now() - net.lastActivity() >= QUIET_MS) return;
+    if (net.freshInFlight() === 0 && Date.now() - net.lastActivity() >= QUIET_MS) return;
     await sleep(Math.min(100, until - Date.now()));
   }
 }
 
-export async function settle(page: Page, net: { inFlight(): number; lastActivity(): number }, until: number): Promise<void> {
+export async function settle(page: Page, net: NetworkActivity, until: number): Promise<void> {
   if (until <= Date.now()) return;
   const load = page.waitForLoadState('load', { timeout: Math.max(1, until - Date.now()) }).catch(() => undefined);
   await Promise.race([load, networkQuiet(net, until)]);
@@ -43,7 +59,7 @@ export async function settle(page: Page, net: { inFlight(): number; lastActivity
 }
 
 /** Scrolls down a viewport at a time so lazy images and infinite sections load, then back to the top. */
-export async function scrollThrough(page: Page, net: { inFlight(): number; lastActivity(): number }, until: number, maxSteps = 40): Promise<void> {
+export async function scrollThrough(page: Page, net: NetworkActivity, until: number, maxSteps = 40): Promise<void> {
   if (until <= Date.now()) return;
   await page
     .evaluate(

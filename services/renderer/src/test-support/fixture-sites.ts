@@ -92,6 +92,9 @@ export async function startFixtureSites(): Promise<FixtureSites> {
         return;
       case '/lazy/': return html(res, page('renderer-lazy'));
       case '/big': return html(res, big);
+      case '/slow':
+        setTimeout(() => html(res, '<!DOCTYPE html><html><head><title>Slow</title></head><body><h1>Slow but done</h1></body></html>'), Number(url.searchParams.get('ms') ?? 1000));
+        return;
       case '/hang':
         // Headers and half a document, then nothing: DOMContentLoaded never fires.
         res.writeHead(200, { 'content-type': 'text/html' });

@@ -1,0 +1,81 @@
+/** Integration: the browser pool under load, crashes and recycling, with real Chromium. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BusyError, UnavailableError } from '@enrich/shared/errors';
+import { chromiumChildPids } from './test-support/chromium-pids.ts';
+import { startFixtureSites, type FixtureSites } from './test-support/fixture-sites.ts';
+import { renderRequest, startTestRenderer } from './test-support/renderer-harness.ts';
+
+let sites: FixtureSites;
+beforeAll(async () => {
+  sites = await startFixtureSites();
+});
+afterAll(async () => {
+  await sites?.close();
+});
+
+const outcome = (p: Promise<unknown>): Promise<string> => p.then(() => 'ok', (e: unknown) => (e instanceof BusyError ? 'busy' : `error: ${(e as Error).message}`));
+
+describe('bounded concurrency and queue', () => {
+  it('queues beyond the pool, refuses BUSY beyond the queue, never holds more contexts than configured', async () => {
+    const r = startTestRenderer({ RENDER_CONCURRENCY: '2', RENDER_QUEUE: '1' });
+    try {
+      await r.renderer.pool.warm();
+      let maxContexts = 0;
+      let maxBusy = 0;
+      const sampler = setInterval(() => {
+        const s = r.renderer.pool.stats();
+        maxContexts = Math.max(maxContexts, s.contexts);
+        maxBusy = Math.max(maxBusy, s.busy);
+      }, 10);
+      const runs = Array.from({ length: 5 }, () => outcome(r.render(renderRequest(`${sites.origin}/slow?ms=800`, { snapshot: false, screenshot: null }))));
+      const results = await Promise.all(runs);
+      clearInterval(sampler);
+      expect(results.sort()).toEqual(['busy', 'busy', 'ok', 'ok', 'ok']);
+      expect(maxContexts).toBeLessThanOrEqual(2);
+      expect(maxBusy).toBe(2);
+      expect(r.renderer.pool.stats()).toMatchObject({ busy: 0, queued: 0, contexts: 0 });
+    } finally {
+      await r.renderer.close();
+    }
+  });
+});
+
+describe('browser lifecycle', () => {
+  it('fails the request in flight when Chromium is killed, and serves the next one on a fresh browser', async () => {
+    const r = startTestRenderer();
+    try {
+      await r.renderer.pool.warm();
+      const [pid] = chromiumChildPids();
+      expect(pid).toBeGreaterThan(0);
+      const doomed = r.render(renderRequest(`${sites.origin}/slow?ms=3000`)).catch((e: unknown) => e);
+      await new Promise((res) => setTimeout(res, 500));
+      process.kill(pid!, 'SIGKILL');
+      const err = await doomed;
+      expect(err).toBeInstanceOf(UnavailableError);
+      expect((err as UnavailableError).retryable).toBe(true);
+      const next = await r.render(renderRequest(`${sites.origin}/`));
+      expect(next.snapshot!.title).toBe('Acme Roasters | Coffee from Bristol');
+      expect(chromiumChildPids()).not.toContain(pid);
+    } finally {
+      await r.renderer.close();
+    }
+  });
+
+  it('recycles the browser after BROWSER_RECYCLE_PAGES without failing pages in flight', async () => {
+    const r = startTestRenderer({ BROWSER_RECYCLE_PAGES: '2' });
+    try {
+      await r.renderer.pool.warm();
+      const first = chromiumChildPids();
+      const slow = (): Promise<unknown> => r.render(renderRequest(`${sites.origin}/slow?ms=600`, { snapshot: false }));
+      // Both pages start on the first browser; the second retires it while the first is still loading.
+      const results = await Promise.all([slow(), slow()]);
+      expect(results).toHaveLength(2);
+      await r.render(renderRequest(`${sites.origin}/`, { snapshot: false }));
+      const now = chromiumChildPids();
+      expect(now).toHaveLength(1);
+      expect(now).not.toEqual(first);
+    } finally {
+      await r.renderer.close();
+    }
+  });
+});
