@@ -1,0 +1,133 @@
+/**
+ * Rate limits and credits under concurrency, through HTTP, against the KV store on real NATS, with
+ * two edge instances sharing one store (as two replicas behind a load balancer would).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorEnvelopeSchema, ScreenshotResponseSchema } from '@enrich/shared/contracts';
+import { startNatsServer, type NatsServerHandle } from '../../../test/support/nats-server.ts';
+import { startReservationSweeper } from './credits/credits.ts';
+import { serveFakes, startEdge, type EdgeHarness } from './test-harness.ts';
+
+let nats: NatsServerHandle;
+let fakesHost: EdgeHarness;
+let fakes: ReturnType<typeof serveFakes>;
+const open: EdgeHarness[] = [];
+
+beforeAll(async () => {
+  nats = await startNatsServer();
+  fakesHost = await startEdge(nats.url);
+  fakes = serveFakes(fakesHost.nc);
+});
+afterAll(async () => {
+  for (const h of open) await h.close();
+  await fakes?.stop();
+  await fakesHost?.close();
+  await nats?.stop();
+});
+
+async function twoInstances(over: Parameters<typeof startEdge>[1] = {}): Promise<[EdgeHarness, EdgeHarness]> {
+  const store = { kind: 'kv' as const, name: `lim_${randomUUID().slice(0, 8)}` };
+  const a = await startEdge(nats.url, { store, ...over });
+  const b = await startEdge(nats.url, { store, ...over });
+  open.push(a, b);
+  return [a, b];
+}
+
+describe('per-IP limit', () => {
+  it('allows RATE_LIMIT_IP_PER_MIN requests per minute from one IP, then 429 with Retry-After; probes exempt', async () => {
+    const [a, b] = await twoInstances({ ipRateLimitPerMin: 3 });
+    // Spread over both instances: the window is shared through the store.
+    expect((await a.app.inject({ url: '/nothing' })).statusCode).toBe(404);
+    expect((await b.app.inject({ url: '/openapi.json' })).statusCode).toBe(200);
+    expect((await a.app.inject({ url: '/classify?url=a' })).statusCode).toBe(401);
+    const res = await b.app.inject({ url: '/classify?url=a' });
+    expect(res.statusCode).toBe(429);
+    const body = ErrorEnvelopeSchema.parse(res.json());
+    expect(body.error).toMatch(/^Rate limit exceeded: 3 requests per minute per IP address; retry in \d+ s$/);
+    const retry = Number(res.headers['retry-after']);
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(60);
+    for (let i = 0; i < 5; i++) {
+      expect((await a.app.inject({ url: '/health' })).statusCode).toBe(200);
+      expect((await b.app.inject({ url: '/ready' })).statusCode).toBe(200);
+    }
+    // Another client IP has its own window.
+    expect((await a.app.inject({ url: '/nothing', remoteAddress: '10.1.2.3' })).statusCode).toBe(404);
+  });
+
+  it('uses X-Forwarded-For only when TRUST_PROXY is on', async () => {
+    const [untrusting] = await twoInstances({ ipRateLimitPerMin: 1 });
+    expect((await untrusting.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.1' } })).statusCode).toBe(404);
+    expect((await untrusting.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.2' } })).statusCode).toBe(429);
+    const [trusting] = await twoInstances({ ipRateLimitPerMin: 1, trustProxy: true });
+    expect((await trusting.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.1' } })).statusCode).toBe(404);
+    expect((await trusting.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.2' } })).statusCode).toBe(404);
+    expect((await trusting.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.2' } })).statusCode).toBe(429);
+  });
+});
+
+describe('per-key sliding window', () => {
+  it('429 beyond the key\'s count, says the limit and when to retry, costs nothing', async () => {
+    const [a] = await twoInstances();
+    const { key, id } = await a.createKey({ credits: 10, rateLimit: 2 });
+    const get = () => a.app.inject({ url: '/classify?url=acme.test', headers: { 'x-api-key': key } });
+    expect((await get()).headers['x-ratelimit-remaining']).toBe('1');
+    expect((await get()).headers['x-ratelimit-remaining']).toBe('0');
+    const res = await get();
+    expect(res.statusCode).toBe(429);
+    expect(ErrorEnvelopeSchema.parse(res.json()).error).toMatch(/^Rate limit exceeded: this API key allows 2 requests per minute; retry in \d+ s$/);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await a.getKey(id)).credits_used).toBe(2);
+  });
+
+  it('200 simultaneous requests over two instances: exactly rate_limit pass the window', async () => {
+    const [a, b] = await twoInstances();
+    const { key, id } = await a.createKey({ credits: 10_000, rateLimit: 37 });
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => (i % 2 ? a : b).app.inject({ url: '/screenshot?url=acme.test', headers: { 'x-api-key': key } })),
+    );
+    const byStatus = (s: number) => results.filter((r) => r.statusCode === s).length;
+    expect(byStatus(200)).toBe(37);
+    expect(byStatus(429)).toBe(163);
+    expect((await a.getKey(id)).credits_used).toBe(37);
+  });
+});
+
+describe('credits under concurrency', () => {
+  it('200 simultaneous paid requests over two instances: exactly the affordable number succeed', async () => {
+    const [a, b] = await twoInstances();
+    const { key, id } = await a.createKey({ credits: 61, rateLimit: 10_000 });
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => (i % 2 ? a : b).app.inject({ url: '/screenshot?url=acme.test', headers: { 'x-api-key': key } })),
+    );
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok.length).toBe(61);
+    for (const r of ok) ScreenshotResponseSchema.parse(r.json());
+    const refused = results.filter((r) => r.statusCode === 402);
+    expect(refused.length).toBe(139);
+    for (const r of refused) expect(ErrorEnvelopeSchema.parse(r.json()).error).toBe('Credit limit exceeded');
+    const k = await a.getKey(id);
+    expect(k.credits_used).toBe(61);
+    expect(k.pending).toEqual([]);
+    // X-Credits-Used is the key's total when the request was settled: never past the limit.
+    for (const r of ok) expect(Number(r.headers['x-credits-used'])).toBeGreaterThanOrEqual(1);
+    for (const r of ok) expect(Number(r.headers['x-credits-used'])).toBeLessThanOrEqual(61);
+  });
+});
+
+describe('reservation sweeper', () => {
+  it('refunds an expired reservation at start and leaves live ones and other keys alone', async () => {
+    const [a] = await twoInstances();
+    const crashed = await a.createKey({ credits: 10 });
+    const busy = await a.createKey({ credits: 10 });
+    await a.store.reserveCredits({ keyId: crashed.id, requestId: randomUUID(), amount: 3, endpoint: 'enrich', expiresAt: Date.now() - 1 });
+    await a.store.reserveCredits({ keyId: busy.id, requestId: randomUUID(), amount: 2, endpoint: 'brand', expiresAt: Date.now() + 60_000 });
+    const swept = await new Promise<{ refunded: number; credits: number }>((resolve, reject) => {
+      const stop = startReservationSweeper(a.store, { intervalMs: 60_000, onSwept: (refunded, credits) => { stop(); resolve({ refunded, credits }); }, onError: reject });
+    });
+    expect(swept).toEqual({ refunded: 1, credits: 3 });
+    expect((await a.getKey(crashed.id)).credits_used).toBe(0);
+    expect((await a.getKey(busy.id)).credits_used).toBe(2);
+  });
+});
