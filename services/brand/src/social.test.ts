@@ -63,6 +63,18 @@ describe('analyzeSocialLinks', () => {
     expect(links.facebook).toBe('https://facebook.com/arstechnica');
   });
 
+  it('reads twitter:site written with value=, and skips author links on articles', () => {
+    const html = `<html><head><meta property="og:type" content="article"><meta name="twitter:site" value="@WashingtonPost"/></head>
+      <body><div class="byline"><a href="https://twitter.com/@erinmcunningham">Erin</a></div></body></html>`;
+    expect(analyzeSocialLinks(snapshotFromHtml(html, 'https://www.washingtonpost.com/world/x')).twitter).toBe('https://twitter.com/WashingtonPost');
+    const noSite = html.replace(/<meta name="twitter:site"[^>]*>/, '');
+    expect(analyzeSocialLinks(snapshotFromHtml(noSite, 'https://www.washingtonpost.com/world/x')).twitter).toBeNull();
+  });
+
+  it('drops an encoded trailing space from a handle', () => {
+    expect(toProfile('http://twitter.com/ritzcarlton%20')?.url).toBe('https://twitter.com/ritzcarlton');
+  });
+
   it('is all null when only generic and share links exist', () => {
     const html = `<html><body><footer><a href="https://www.facebook.com/">fb</a><a href="https://twitter.com/share">t</a><a href="https://linkedin.com/">in</a></footer></body></html>`;
     expect(Object.values(analyzeSocialLinks(snapshotFromHtml(html, URL_))).every((v) => v === null)).toBe(true);

@@ -89,8 +89,24 @@ export function toProfile(href: string): Profile | null {
       path = `/${segments[0]!.replace(/^@/, '')}`;
       handle = segments[0]!.replace(/^@/, '');
   }
-  if (!/^[\w.@%-]{1,100}$/.test(handle)) return null;
+  handle = safeDecode(handle).trim();
+  path = path.replace(/%20$/i, '');
+  if (!/^[\w.@-]{1,100}$/.test(handle)) return null;
   return { platform, url: `https://${host}${path}`, handle };
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** twitter:site written with `value=` instead of `content=` (seen on large news sites) is lost to meta parsing. */
+function twitterSiteFromHtml(html: string): string | null {
+  const tag = /<meta[^>]{0,200}twitter:site[^>]{0,200}>/i.exec(html.slice(0, 300_000))?.[0];
+  return tag ? (/(?:content|value)\s*=\s*["']([^"']{1,40})["']/i.exec(tag)?.[1] ?? null) : null;
 }
 
 function platformHost(p: Platform): string {
@@ -99,7 +115,7 @@ function platformHost(p: Platform): string {
 
 type Evidence = { profile: Profile; tier: number; order: number };
 
-export function analyzeSocialLinks(snapshot: Pick<Snapshot, 'jsonLd' | 'meta' | 'anchors' | 'title' | 'finalUrl'>): SocialLinks {
+export function analyzeSocialLinks(snapshot: Pick<Snapshot, 'jsonLd' | 'meta' | 'anchors' | 'title' | 'finalUrl' | 'html'>): SocialLinks {
   const names = brandNames(snapshot);
   const evidence: Evidence[] = [];
   let order = 0;
@@ -108,11 +124,13 @@ export function analyzeSocialLinks(snapshot: Pick<Snapshot, 'jsonLd' | 'meta' | 
     if (profile) evidence.push({ profile, tier, order: order++ });
   };
   for (const url of organizationFacts(snapshot).sameAs) add(url, 0);
-  const twitterSite = metaContent(snapshot, 'twitter:site');
+  const twitterSite = metaContent(snapshot, 'twitter:site') ?? twitterSiteFromHtml(snapshot.html);
   if (twitterSite && /^@?\w{1,30}$/.test(twitterSite)) add(`https://twitter.com/${twitterSite.replace(/^@/, '')}`, 1);
   add(metaContent(snapshot, 'article:publisher'), 1);
+  // On an article, links outside header/nav/footer are the author's and the subjects', not the site's.
+  const isArticle = /article/i.test(metaContent(snapshot, 'og:type') ?? '');
   for (const a of snapshot.anchors) {
-    const tier = a.region === 'header' || a.region === 'nav' || a.region === 'footer' ? 2 : a.region === 'other' ? 3 : 4;
+    const tier = a.region === 'header' || a.region === 'nav' || a.region === 'footer' ? 2 : a.region === 'other' && !isArticle ? 3 : 4;
     add(a.href, a.rel?.includes('me') && tier > 2 ? 2 : tier);
   }
 
