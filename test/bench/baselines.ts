@@ -1,0 +1,52 @@
+/**
+ * What we compare our screenshot path with, on the same pages, the same Chromium binary and the same
+ * launch flags as the renderer (imported from it, so they cannot drift):
+ * - a bare Playwright loop on one warm browser: new context, goto (until `load`), screenshot, close;
+ * - a browser launched per request, as naive screenshot services work.
+ * Both capture what the renderer captures by default: a 1440x900 viewport as JPEG quality 80.
+ */
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../services/renderer/src/pool.ts';
+
+export const VIEWPORT = { width: 1440, height: 900 };
+const NAV_TIMEOUT_MS = 30_000;
+
+export interface ChromiumOptions {
+  executablePath: string;
+}
+
+async function shoot(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load', timeout: NAV_TIMEOUT_MS });
+    const jpeg = await page.screenshot({ type: 'jpeg', quality: 80, animations: 'disabled', caret: 'hide' });
+    return jpeg.length;
+  } finally {
+    await context.close();
+  }
+}
+
+export function launchChromium(opts: ChromiumOptions): Promise<Browser> {
+  return chromium.launch({ executablePath: opts.executablePath, args: CHROMIUM_ARGS });
+}
+
+/** A warm browser that screenshots one URL per call, each in a fresh context. */
+export async function warmBrowserBaseline(opts: ChromiumOptions): Promise<{ version: string; screenshot(url: string): Promise<number>; close(): Promise<void> }> {
+  const browser = await launchChromium(opts);
+  return {
+    version: browser.version(),
+    screenshot: (url) => shoot(browser, url),
+    close: () => browser.close(),
+  };
+}
+
+/** Launch, screenshot, quit: the whole browser lifetime is inside the request. */
+export async function screenshotWithFreshBrowser(opts: ChromiumOptions, url: string): Promise<number> {
+  const browser = await launchChromium(opts);
+  try {
+    return await shoot(browser, url);
+  } finally {
+    await browser.close();
+  }
+}

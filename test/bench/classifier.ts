@@ -1,0 +1,68 @@
+/**
+ * Classifier benchmark: time to classify one page once the model is loaded (p50/p95 over the dev
+ * corpus, snapshots built beforehand so HTML parsing is not counted) and the peak resident memory of
+ * the process. Prints the figures and writes test/bench/results/classifier.json; no pass/fail.
+ *   node test/bench/classifier.ts [--rounds N]
+ * The issue asks for under 200 ms per page and under 600 MB.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Snapshot } from '@enrich/shared/contracts';
+import { createClassifier } from '../../services/classifier/src/classifier.ts';
+import { loadEmbeddedClassifier } from '../../services/classifier/src/providers/embedded.ts';
+import { snapshotFromHtml } from '../support/snapshot-from-html.ts';
+
+const { values: args } = parseArgs({ options: { rounds: { type: 'string', default: '1' } } });
+const CORPUS = new URL('../../../shared/corpus/dev/', import.meta.url).pathname;
+if (!existsSync(join(CORPUS, 'ground_truth.jsonl'))) {
+  console.log(`skipped: corpus not found at ${CORPUS}`);
+  process.exit(0);
+}
+
+let peakRss = process.memoryUsage().rss;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+
+// Snapshots are built one at a time, outside the timed part, so memory reflects a service holding one request.
+const pages = readFileSync(join(CORPUS, 'ground_truth.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { html: string; url: string });
+const snapshotOf = (p: { html: string; url: string }): Snapshot => snapshotFromHtml(readFileSync(join(CORPUS, p.html), 'utf8'), p.url);
+const rssBeforeModel = process.memoryUsage().rss;
+
+const t0 = performance.now();
+const classifier = createClassifier({ embedded: await loadEmbeddedClassifier() });
+const loadMs = performance.now() - t0;
+const rssAfterLoad = process.memoryUsage().rss;
+
+const times: number[] = [];
+const rounds = Math.max(1, Number(args.rounds) || 1);
+for (let round = 0; round < rounds; round++) {
+  for (const p of pages) {
+    const snapshot = snapshotOf(p);
+    const start = performance.now();
+    await classifier.classify(snapshot, p.url);
+    times.push(performance.now() - start);
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }
+}
+clearInterval(sampler);
+
+times.sort((a, b) => a - b);
+const q = (p: number): number => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
+const mb = (b: number): number => Math.round(b / 1e6);
+const result = {
+  when: new Date().toISOString(),
+  node: process.version,
+  pages: pages.length,
+  classifications: times.length,
+  modelLoadMs: Math.round(loadMs),
+  perPageMs: { p50: +q(0.5).toFixed(1), p95: +q(0.95).toFixed(1), max: +times.at(-1)!.toFixed(1), mean: +(times.reduce((a, b) => a + b, 0) / times.length).toFixed(1) },
+  rssMB: { beforeModelLoad: mb(rssBeforeModel), afterModelLoad: mb(rssAfterLoad), peak: mb(peakRss) },
+  targets: { perPageMs: 200, rssMB: 600 },
+};
+console.log(`classifier: ${result.classifications} classifications of ${result.pages} corpus pages, model loaded in ${result.modelLoadMs} ms`);
+console.log(`per page: p50 ${result.perPageMs.p50} ms, p95 ${result.perPageMs.p95} ms, max ${result.perPageMs.max} ms (target < 200 ms)`);
+console.log(`rss: ${result.rssMB.beforeModelLoad} MB before model load, ${result.rssMB.afterModelLoad} MB after model load, peak ${result.rssMB.peak} MB (target < 600 MB)`);
+const out = new URL('./results/', import.meta.url);
+mkdirSync(out, { recursive: true });
+writeFileSync(new URL('classifier.json', out), `${JSON.stringify(result, null, 2)}\n`);
+console.log(`wrote ${new URL('classifier.json', out).pathname}`);

@@ -1,0 +1,111 @@
+/**
+ * The edge's own cost under a load generator: autocannon (its CLI, in its own process, so the load
+ * generator does not share an event loop with the benchmark) at fixed request rates against paths that
+ * do no rendering. autocannon does not correct for coordinated omission and paces by the second, so
+ * its percentiles are a floor, and a rate the edge cannot keep up with shows as lower achieved req/s.
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+export interface OverheadPath {
+  name: string;
+  /** What the path exercises, said in the report. */
+  exercises: string;
+  path: string;
+  authenticated: boolean;
+  expectStatus: number;
+}
+
+export interface OverheadStep {
+  path: string;
+  targetRate: number;
+  durationS: number;
+  connections: number;
+  achievedRate: number;
+  requests: number;
+  /** Answers with the expected status / with another status / transport errors and timeouts. */
+  expected: number;
+  unexpected: Record<string, number>;
+  errors: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+  /** Requests the edge had seen from this client in the minute before the step (rate-limit window size). */
+  windowEntriesBefore: number;
+}
+
+interface AutocannonJson {
+  requests: { average: number; total: number; sent: number };
+  latency: { p50: number; p90: number; p99: number; max: number; average: number };
+  errors: number;
+  timeouts: number;
+  statusCodeStats?: Record<string, { count: number }>;
+  duration: number;
+}
+
+const require = createRequire(import.meta.url);
+
+export function autocannonVersion(): string {
+  return (require('autocannon/package.json') as { version: string }).version;
+}
+
+function runAutocannon(args: string[]): Promise<AutocannonJson> {
+  const cli = require.resolve('autocannon/autocannon.js');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.once('exit', (code) => {
+      const line = out.trim().split('\n').filter((l) => l.startsWith('{')).pop();
+      if (code !== 0 || !line) return reject(new Error(`autocannon failed (${code}): ${err.slice(-2000)}`));
+      resolve(JSON.parse(line) as AutocannonJson);
+    });
+  });
+}
+
+export async function measureOverhead(
+  baseUrl: string,
+  apiKey: string,
+  paths: readonly OverheadPath[],
+  rates: readonly number[],
+  opts: { durationS: number; log: (line: string) => void },
+): Promise<OverheadStep[]> {
+  const steps: OverheadStep[] = [];
+  // Every request from here counts in the edge's per-IP window (and the key's): remember when and how many.
+  const sent: Array<{ at: number; n: number }> = [];
+  for (const p of paths) {
+    for (const rate of rates) {
+      // Enough connections that a slow answer does not throttle the offered rate below the target.
+      const connections = Math.min(64, Math.max(8, Math.ceil(rate / 25)));
+      const args = ['-j', '-n', '-c', String(connections), '-d', String(opts.durationS), '-R', String(rate), '-t', '10'];
+      if (p.authenticated) args.push('-H', `x-api-key=${apiKey}`);
+      args.push(`${baseUrl}${p.path}`);
+      const started = Date.now();
+      const windowEntriesBefore = p.authenticated ? sent.filter((s) => s.at > started - 60_000).reduce((a, s) => a + s.n, 0) : 0;
+      const r = await runAutocannon(args);
+      const codes = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, v.count]));
+      const expected = codes[String(p.expectStatus)] ?? 0;
+      const unexpected = Object.fromEntries(Object.entries(codes).filter(([k]) => k !== String(p.expectStatus)));
+      if (p.authenticated) sent.push({ at: Date.now(), n: r.requests.total });
+      const step: OverheadStep = {
+        path: p.name,
+        targetRate: rate,
+        durationS: opts.durationS,
+        connections,
+        achievedRate: Math.round(r.requests.average),
+        requests: r.requests.total,
+        expected,
+        unexpected,
+        errors: r.errors + r.timeouts,
+        latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max, mean: Math.round(r.latency.average * 100) / 100 },
+        windowEntriesBefore,
+      };
+      opts.log(
+        `  ${p.name.padEnd(14)} ${String(rate).padStart(5)} req/s offered, ${String(step.achievedRate).padStart(5)} achieved: p50 ${step.latencyMs.p50} ms, p99 ${step.latencyMs.p99} ms, max ${step.latencyMs.max} ms` +
+          (Object.keys(unexpected).length || step.errors ? `  (other statuses ${JSON.stringify(unexpected)}, errors ${step.errors})` : ''),
+      );
+      steps.push(step);
+    }
+  }
+  return steps;
+}

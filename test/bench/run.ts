@@ -1,0 +1,303 @@
+/**
+ * `npm run bench`: latency, throughput and memory of the running system, and the baselines it is
+ * measured against, in one run on this machine. Starts the whole stack (or uses BENCH_BASE_URL +
+ * BENCH_API_KEY), serves the fixture sites under test/fixtures/sites/bench-* on 127.0.0.2, and writes
+ * test/bench/results/bench.json, bench.md and latency.svg. Numbers only: nothing here passes or fails.
+ *
+ * Knobs (environment): BENCH_LEVELS (1,2,4,8), BENCH_REQUESTS per level (12; at least 2 x concurrency),
+ * BENCH_LAUNCH_REQUESTS per level for the browser-per-request baseline (8), BENCH_SEQUENTIAL_ROUNDS (8),
+ * BENCH_RATES for the edge overhead (100,300,1000), BENCH_RATE_SECONDS (5), CHROMIUM_PATH.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { z } from 'zod';
+import { envInt, loadConfig } from '@enrich/shared/runtime';
+import { natsServerBinary, freePort } from '../../deploy/local/nats-server.ts';
+import { REPO_ROOT, createApiKey, startStack, type Stack } from '../../deploy/local/stack.ts';
+import { apiClient, type ApiClient } from './api.ts';
+import { screenshotWithFreshBrowser, warmBrowserBaseline } from './baselines.ts';
+import { autocannonVersion, measureOverhead, type OverheadPath } from './edge-overhead.ts';
+import { machineInfo } from './machine.ts';
+import { sampleMemory, type MemorySampler } from './memory.ts';
+import { chartSeries, latencyChartSvg, renderMarkdown, type BenchResults, type LevelResult } from './report.ts';
+import { serveBenchSites } from './sites.ts';
+import { closedLoop, ratio, summarize, type Sample } from './stats.ts';
+
+const csvInts = (def: string) =>
+  z
+    .string()
+    .regex(/^\d+(,\d+)*$/, { message: 'must be comma-separated whole numbers' })
+    .default(def)
+    .transform((s) => s.split(',').map(Number));
+
+const config = loadConfig(
+  z.object({
+    BENCH_BASE_URL: z.url().optional(),
+    BENCH_API_KEY: z.string().min(1).optional(),
+    BENCH_LEVELS: csvInts('1,2,4,8'),
+    BENCH_REQUESTS: envInt(1, 10_000).default(12),
+    BENCH_LAUNCH_REQUESTS: envInt(1, 1000).default(8),
+    BENCH_SEQUENTIAL_ROUNDS: envInt(1, 1000).default(8),
+    BENCH_RATES: csvInts('100,300,1000'),
+    BENCH_RATE_SECONDS: envInt(1, 600).default(5),
+    CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+    RENDER_CONCURRENCY: envInt(1, 64).optional(),
+  }),
+);
+if (config.BENCH_BASE_URL && !config.BENCH_API_KEY) {
+  process.stderr.write('BENCH_BASE_URL needs BENCH_API_KEY (a key with plenty of credits and a high rate limit)\n');
+  process.exit(2);
+}
+
+const say = (line = ''): void => void process.stdout.write(`${line}\n`);
+const runStarted = performance.now();
+const phaseTimer = (label: string): (() => void) => {
+  const t0 = performance.now();
+  say(`\n== ${label}`);
+  return () => say(`   (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+};
+const requestsAt = (c: number, base: number): number => Math.max(base, 2 * c);
+
+const machine = machineInfo({ chromiumPath: config.CHROMIUM_PATH, natsServerBin: natsServerBinary(), repoRoot: REPO_ROOT, autocannon: autocannonVersion() });
+say(`machine: ${machine.cores} cores, ${machine.cpuModel}, ${machine.memoryGb} GB; ${machine.kernel}`);
+say(`versions: Node ${machine.node}; ${machine.chromium}; playwright-core ${machine.playwrightCore}; ${machine.natsServer}; autocannon ${machine.autocannon}; commit ${machine.gitCommit}`);
+
+const served = await serveBenchSites();
+const sites = served.sites;
+const urlFor = (i: number): string => sites[i % sites.length]!.url;
+say(`fixture sites: ${sites.map((s) => `${s.name} ${s.url}`).join(', ')}`);
+
+let stack: Stack | undefined;
+let dataDir: string | undefined;
+let memory: MemorySampler | undefined;
+let failed = false;
+
+async function cleanup(): Promise<void> {
+  memory?.stop();
+  await stack?.stop().catch(() => undefined);
+  await served.close().catch(() => undefined);
+  if (dataDir && !failed) rmSync(dataDir, { recursive: true, force: true });
+}
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(sig, () => {
+    failed = true;
+    void cleanup().then(() => process.exit(130));
+  });
+}
+
+try {
+  let baseUrl: string;
+  let apiKey: string;
+  const setup: BenchResults['setup'] = {};
+  if (config.BENCH_BASE_URL) {
+    baseUrl = config.BENCH_BASE_URL.replace(/\/$/, '');
+    apiKey = config.BENCH_API_KEY!;
+    setup.stack = `external ${baseUrl}`;
+  } else {
+    const done = phaseTimer('starting the stack');
+    dataDir = mkdtempSync(join(tmpdir(), 'enrich-bench-'));
+    const port = await freePort();
+    const renderEnv: Record<string, string> = config.RENDER_CONCURRENCY ? { RENDER_CONCURRENCY: String(config.RENDER_CONCURRENCY) } : {};
+    stack = await startStack({
+      port,
+      dataDir,
+      logs: 'files',
+      env: { LOG_LEVEL: 'warn', ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', CHROMIUM_PATH: config.CHROMIUM_PATH },
+      // Limits high enough that no benchmark request is refused: the numbers are about the work.
+      serviceEnv: { edge: { RATE_LIMIT_IP_PER_MIN: '1000000' }, renderer: renderEnv },
+      readyTimeoutMs: 180_000,
+    });
+    baseUrl = stack.baseUrl;
+    apiKey = (await createApiKey(stack.natsUrl, { name: 'bench', credits: 1_000_000_000, rateLimit: 1_000_000 })).key;
+    setup.stack = 'started here (nats-server + 5 services, one process each)';
+    say(`   stack up at ${baseUrl}; service logs in ${join(dataDir, 'logs')}`);
+    done();
+    const pids: Record<string, number> = {};
+    for (const [name, proc] of stack.processes) if (proc.pid) pids[name] = proc.pid;
+    if (stack.nats?.process.pid) pids['nats-server'] = stack.nats.process.pid;
+    memory = sampleMemory(pids, { intervalMs: 200, pssEvery: 5 });
+  }
+  setup.renderConcurrency = config.RENDER_CONCURRENCY ?? 'service default (2)';
+  setup.requestsPerLevel = `max(${config.BENCH_REQUESTS}, 2 x concurrency)`;
+  setup.viewport = '1440x900 jpeg (API defaults)';
+  const api: ApiClient = apiClient(baseUrl, apiKey);
+
+  {
+    const done = phaseTimer('warming up (one /screenshot and one /enrich per page, not counted)');
+    memory?.phase('warm-up');
+    for (const s of sites) {
+      for (const path of ['/screenshot', '/enrich']) {
+        const r = await api.call(path, { url: s.url });
+        if (!r.ok) throw new Error(`warm-up ${path} ${s.url} answered ${r.status}: ${r.body?.error ?? 'no envelope'}`);
+      }
+    }
+    done();
+  }
+
+  async function apiLevels(path: string, params: Record<string, string>): Promise<LevelResult[]> {
+    const rows: LevelResult[] = [];
+    for (const c of config.BENCH_LEVELS) {
+      memory?.phase(`${path} c=${c}`);
+      const n = requestsAt(c, config.BENCH_REQUESTS);
+      const { samples, wallMs } = await closedLoop(c, n, async (i) => {
+        const r = await api.call(path, { url: urlFor(i), ...params });
+        return { ok: r.ok, status: r.status };
+      });
+      const row = { concurrency: c, ...summarize(samples, wallMs) };
+      say(`   c=${c}: ${row.ok}/${row.requests} ok, p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, ${row.throughput} req/s${row.errors ? `, errors ${JSON.stringify(row.errorStatuses)}` : ''}`);
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  let done = phaseTimer('/screenshot');
+  const screenshot = await apiLevels('/screenshot', {});
+  done();
+  done = phaseTimer('/enrich');
+  const enrich = await apiLevels('/enrich', {});
+  done();
+
+  done = phaseTimer('/enrich against /brand + /company + /classify one after another');
+  memory?.phase('enrich vs sequential');
+  const enrichSamples: Sample[] = [];
+  const seqSamples: Sample[] = [];
+  const partSamples: Record<string, Sample[]> = { '/brand': [], '/company': [], '/classify': [] };
+  const seqStarted = performance.now();
+  for (let k = 0; k < config.BENCH_SEQUENTIAL_ROUNDS; k++) {
+    const url = urlFor(k);
+    const oneEnrich = async (): Promise<void> => {
+      const t0 = performance.now();
+      const r = await api.call('/enrich', { url });
+      enrichSamples.push({ ms: performance.now() - t0, ok: r.ok, status: r.status });
+    };
+    const sequence = async (): Promise<void> => {
+      const t0 = performance.now();
+      let ok = true;
+      let status = 200;
+      for (const path of Object.keys(partSamples)) {
+        const p0 = performance.now();
+        const r = await api.call(path, { url });
+        partSamples[path]!.push({ ms: performance.now() - p0, ok: r.ok, status: r.status });
+        if (!r.ok) { ok = false; status = r.status; }
+      }
+      seqSamples.push({ ms: performance.now() - t0, ok, status });
+    };
+    // Alternate which goes first, so neither always meets a cache or a queue the other left behind.
+    if (k % 2 === 0) { await oneEnrich(); await sequence(); } else { await sequence(); await oneEnrich(); }
+  }
+  const seqWall = performance.now() - seqStarted;
+  const enrichSeq = summarize(enrichSamples, seqWall);
+  const sequential = summarize(seqSamples, seqWall);
+  const enrichVsSequential: BenchResults['enrichVsSequential'] = {
+    rounds: config.BENCH_SEQUENTIAL_ROUNDS,
+    enrich: enrichSeq,
+    sequential,
+    parts: Object.fromEntries(Object.entries(partSamples).map(([k, v]) => [k, summarize(v, seqWall)])),
+    p50Ratio: ratio(enrichSeq.p50, sequential.p50),
+    meanRatio: ratio(enrichSeq.mean, sequential.mean),
+  };
+  say(`   /enrich p50 ${enrichSeq.p50} ms; sequence p50 ${sequential.p50} ms; ratio ${enrichVsSequential.p50Ratio}`);
+  done();
+
+  done = phaseTimer('bare Playwright baseline (same Chromium, same flags, warm browser)');
+  memory?.phase('baselines (stack idle)');
+  const chromium = { executablePath: config.CHROMIUM_PATH };
+  const warm = await warmBrowserBaseline(chromium);
+  setup.baselineBrowser = warm.version;
+  const playwrightBaseline: LevelResult[] = [];
+  try {
+    for (const s of sites) await warm.screenshot(s.url);
+    for (const c of config.BENCH_LEVELS) {
+      const n = requestsAt(c, config.BENCH_REQUESTS);
+      const { samples, wallMs } = await closedLoop(c, n, async (i) => {
+        await warm.screenshot(urlFor(i));
+        return { ok: true, status: 200 };
+      });
+      const row = { concurrency: c, ...summarize(samples, wallMs) };
+      say(`   c=${c}: p50 ${row.p50} ms, p95 ${row.p95} ms, ${row.throughput} shots/s${row.errors ? `, ${row.errors} failed` : ''}`);
+      playwrightBaseline.push(row);
+    }
+  } finally {
+    await warm.close();
+  }
+  done();
+
+  done = phaseTimer('a browser launched per request');
+  const launchPerRequest: LevelResult[] = [];
+  for (const c of config.BENCH_LEVELS) {
+    const n = requestsAt(c, config.BENCH_LAUNCH_REQUESTS);
+    const { samples, wallMs } = await closedLoop(c, n, async (i) => {
+      await screenshotWithFreshBrowser(chromium, urlFor(i));
+      return { ok: true, status: 200 };
+    });
+    const row = { concurrency: c, ...summarize(samples, wallMs) };
+    say(`   c=${c}: p50 ${row.p50} ms, p95 ${row.p95} ms, ${row.throughput} shots/s${row.errors ? `, ${row.errors} failed` : ''}`);
+    launchPerRequest.push(row);
+  }
+  done();
+
+  const against = (theirs: readonly LevelResult[]) =>
+    screenshot.map((o) => {
+      const t = theirs.find((x) => x.concurrency === o.concurrency);
+      return { concurrency: o.concurrency, p50: t ? ratio(o.p50, t.p50) : null, p95: t ? ratio(o.p95, t.p95) : null, throughput: t ? ratio(o.throughput, t.throughput) : null };
+    });
+
+  done = phaseTimer(`edge overhead under autocannon (${config.BENCH_RATES.join(', ')} req/s, ${config.BENCH_RATE_SECONDS} s each)`);
+  memory?.phase('edge overhead');
+  const refusedUrl = 'http://10.255.255.1/';
+  const probe = await api.call('/screenshot', { url: refusedUrl });
+  const paths: OverheadPath[] = [
+    { name: 'health', path: '/health', authenticated: false, expectStatus: 200, exercises: 'no key, no store, exempt from rate limits: fastify, the envelope and the client; the floor the others sit on' },
+    {
+      name: 'bad-parameter',
+      path: `/classify?url=${encodeURIComponent(urlFor(0))}&colour=red`,
+      authenticated: true,
+      expectStatus: 400,
+      exercises: 'per-IP window (KV compare-and-set), key lookup by hash (KV get), per-key window (KV compare-and-set), query validation refusing an unknown parameter, usage-log write (KV put, after the answer); no credits reserved',
+    },
+    {
+      name: 'refused-url',
+      path: `/screenshot?url=${encodeURIComponent(refusedUrl)}`,
+      authenticated: true,
+      expectStatus: probe.status,
+      exercises: `everything above, then a credit reservation (KV compare-and-set on the key), a render.page request over NATS that the renderer refuses before taking a browser slot (private address), the refund (KV compare-and-set) and the usage-log write; answered ${probe.status}${probe.body?.error ? ` ("${probe.body.error.slice(0, 90)}")` : ''}`,
+    },
+  ];
+  const steps = await measureOverhead(baseUrl, apiKey, paths, config.BENCH_RATES, { durationS: config.BENCH_RATE_SECONDS, log: say });
+  done();
+
+  const results: BenchResults = {
+    machine,
+    setup,
+    sites,
+    screenshot,
+    enrich,
+    playwrightBaseline,
+    launchPerRequest,
+    screenshotVsPlaywright: against(playwrightBaseline),
+    screenshotVsLaunchPerRequest: against(launchPerRequest),
+    enrichVsSequential,
+    edgeOverhead: { paths, steps },
+    memory: memory?.stop() ?? null,
+    durationS: (performance.now() - runStarted) / 1000,
+  };
+  memory = undefined;
+
+  const outDir = join(REPO_ROOT, 'test/bench/results');
+  mkdirSync(outDir, { recursive: true });
+  const svg = latencyChartSvg('Latency against concurrency (fixture pages on 127.0.0.2)', config.BENCH_LEVELS, chartSeries(results));
+  writeFileSync(join(outDir, 'latency.svg'), svg);
+  writeFileSync(join(outDir, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const md = renderMarkdown(results, 'latency.svg');
+  writeFileSync(join(outDir, 'bench.md'), md);
+  say(`\n${md}`);
+  say(`wrote ${['bench.json', 'bench.md', 'latency.svg'].map((f) => relative(process.cwd(), join(outDir, f))).join(', ')}`);
+} catch (err) {
+  failed = true;
+  process.stderr.write(`\nbenchmark failed: ${(err as Error).stack ?? String(err)}\n`);
+  if (dataDir) process.stderr.write(`service logs kept in ${join(dataDir, 'logs')}\n`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
