@@ -4,7 +4,7 @@
  * errors included, is the seed's envelope with meta.requestId (also X-Request-Id) and durationMs.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import swaggerUi from '@fastify/swagger-ui';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -49,12 +49,13 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // fastify types its logger against its own copy of pino's types; the instance is a real pino logger.
     loggerInstance: deps.log as unknown as FastifyBaseLogger,
-    disableRequestLogging: true,
+    // One 'request done' line per request is written by our onResponse hook, with the requestId.
+    logController: new LogController({ disableRequestLogging: true }),
     // Never trust a client-chosen id: meta.requestId is always ours.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: deps.config.trustProxy,
-    querystringParser: parseRawQuery,
+    routerOptions: { querystringParser: parseRawQuery },
     return503OnClosing: true,
   });
 
