@@ -47,8 +47,11 @@ function valueOf(el: HTMLElement): string {
 
 function addressFrom(scope: HTMLElement): PostalAddressFields {
   const a = emptyAddress();
+  // Property names arrive lower-cased ("streetaddress"); the fields are camelCase.
+  const fields = new Map(Object.keys(a).map((k) => [k.toLowerCase(), k as keyof PostalAddressFields]));
   for (const { name, el } of ownProps(scope)) {
-    if (name in a && !a[name as keyof PostalAddressFields]) a[name as keyof PostalAddressFields] = valueOf(el);
+    const field = fields.get(name);
+    if (field && !a[field]) a[field] = valueOf(el);
   }
   return a;
 }

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { Anchor } from '@enrich/shared/contracts';
+import { cleanEmail, decodeCfEmail, emailsFromAnchors, emailsFromCloudflareHtml, findEmailsInText, rankEmails } from './emails.ts';
+
+const anchor = (href: string, text = ''): Anchor => ({ href, text, title: null, ariaLabel: null, rel: null, region: 'footer', box: null, visible: true });
+
+describe('emails', () => {
+  it('decodes Cloudflare email protection (XOR with the first byte), including UTF-8', () => {
+    expect(decodeCfEmail('4231232e27310223212f27352b26252736316c212d2f')).toBe('sales@acmewidgets.com');
+    expect(decodeCfEmail('422b2c242d023881fe302b212a6f2081fe302d6c212a')).toBe('info@zürich-büro.ch');
+    expect(decodeCfEmail('not-hex')).toBeNull();
+  });
+
+  it('finds data-cfemail spans and protected hrefs in HTML', () => {
+    const html = '<a href="/cdn-cgi/l/email-protection" class="__cf_email__" data-cfemail="4231232e27310223212f27352b26252736316c212d2f">[email&#160;protected]</a>'
+      + '<a href="/cdn-cgi/l/email-protection#7a121f1616153a1b19171f0d131e1d1f0e0954191517">Write us</a>';
+    expect(emailsFromCloudflareHtml(html).map((e) => e.email)).toEqual(['sales@acmewidgets.com', 'hello@acmewidgets.com']);
+  });
+
+  it('reads mailto links with query strings, percent-encoding and several recipients', () => {
+    const found = emailsFromAnchors([
+      anchor('mailto:%6A%6D%62%40%61%74%61%63%2E%63%6F%6D?subject=Customer Query'),
+      anchor('mailto:a@acme.example,b@acme.example'),
+      anchor('https://acme.example/cdn-cgi/l/email-protection#7a121f1616153a1b19171f0d131e1d1f0e0954191517'),
+      anchor('https://acme.example/contact'),
+    ]);
+    expect(found).toEqual([
+      { email: 'jmb@atac.com', source: 'mailto' }, { email: 'a@acme.example', source: 'mailto' },
+      { email: 'b@acme.example', source: 'mailto' }, { email: 'hello@acmewidgets.com', source: 'cloudflare' },
+    ]);
+  });
+
+  it.each([
+    ['Email: info@acmewidgets.com.', 'info@acmewidgets.com'],
+    ['write to sales [at] acmewidgets [dot] com today', 'sales@acmewidgets.com'],
+    ['sales(at)acmewidgets(dot)co(dot)uk', 'sales@acmewidgets.co.uk'],
+    ['mayoinfo at mayoclinic dot com', 'mayoinfo@mayoclinic.com'],
+    ['kontakt {at} beispiel.de', 'kontakt@beispiel.de'],
+    ['info&#64;acmewidgets&#46;com', 'info@acmewidgets.com'],
+    ['press AT acme DOT org', 'press@acme.org'],
+  ])('finds %s', (text, email) => {
+    expect(findEmailsInText(text)).toEqual([email]);
+  });
+
+  it('does not read "at" in ordinary prose as an email', () => {
+    expect(findEmailsInText('Meet us at acmewidgets.com or at the fair.')).toEqual([]);
+  });
+
+  it.each([
+    'logo@2x.png', 'icon@3x.webp', 'abc123@sentry.io', '8f1d2c3b4a5968778695a4b3c2d1e0f1@sentry-next.wixpress.com', 'user@example.com',
+    'your.name@yourdomain.com', 'john.doe@company.com', 'bad@@acme.com', 'no-at-sign.acme.com', 'noreply@acme.com',
+  ])('drops junk %s', (e) => {
+    expect(cleanEmail(e)).toBeNull();
+  });
+
+  it('lower-cases, deduplicates and puts same-site addresses first', () => {
+    const { emails, sources } = rankEmails([
+      { email: 'Owner@Gmail.com', source: 'text' },
+      { email: 'Sales@AcmeWidgets.com', source: 'mailto' },
+      { email: 'sales@acmewidgets.com', source: 'text' },
+      { email: 'support@help.acmewidgets.com', source: 'jsonld' },
+      { email: 'logo@2x.png', source: 'text' },
+    ], 'acmewidgets.com');
+    expect(emails).toEqual(['sales@acmewidgets.com', 'support@help.acmewidgets.com', 'owner@gmail.com']);
+    expect(sources).toEqual(['text', 'mailto', 'jsonld']);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { Anchor } from '@enrich/shared/contracts';
+import { chooseFollowUpLinks, pageKindOf } from './follow-up.ts';
+
+const a = (href: string, text: string): Anchor => ({ href, text, title: null, ariaLabel: null, rel: null, region: 'nav', box: null, visible: true });
+const anchors = [
+  a('https://acme.com/', 'Home'),
+  a('https://acme.com/products', 'Products'),
+  a('https://acme.com/about-us/', 'About'),
+  a('https://acme.com/contact.html', 'Get in touch'),
+  a('https://acme.com/impressum', 'Impressum'),
+  a('https://twitter.com/acme/contact', 'Contact'),
+  a('https://acme.com/blog/how-to-contact-your-bank-about-fraud-and-other-long-stories', 'How to contact your bank about fraud and other long stories that wrap'),
+];
+
+describe('follow-up links', () => {
+  it('classifies pages by path and label', () => {
+    expect(pageKindOf(anchors[2]!)).toBe('about');
+    expect(pageKindOf(anchors[3]!)).toBe('contact');
+    expect(pageKindOf(anchors[4]!)).toBe('imprint');
+    expect(pageKindOf(anchors[1]!)).toBeNull();
+  });
+
+  it('picks the contact page first when contact data is missing, and never other sites', () => {
+    expect(chooseFollowUpLinks(anchors, 'https://acme.com/', 'acme.com', { legalName: false, contact: true })).toEqual([
+      'https://acme.com/contact.html', 'https://acme.com/impressum',
+    ]);
+  });
+
+  it('picks the imprint first when only the legal name is missing', () => {
+    expect(chooseFollowUpLinks(anchors, 'https://acme.com/', 'acme.com', { legalName: true, contact: false })).toEqual([
+      'https://acme.com/impressum', 'https://acme.com/about-us/',
+    ]);
+  });
+
+  it('follows nothing when nothing is missing', () => {
+    expect(chooseFollowUpLinks(anchors, 'https://acme.com/', 'acme.com', { legalName: false, contact: false })).toEqual([]);
+  });
+});

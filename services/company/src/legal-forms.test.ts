@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { hasStrongLegalForm, legalFormOf, stripLegalForm } from './legal-forms.ts';
+
+describe('legal forms', () => {
+  it.each([
+    ['Acme Widgets, Inc.', 'Inc.'], ['Acme Widgets Inc', 'Inc'], ['Land Pro, LLC', 'LLC'], ['The Ritz-Carlton Hotel Company, L.L.C.', 'L.L.C.'],
+    ['Prepress Express Ltd', 'Ltd'], ['McCain Foods Limited', 'Limited'], ['KCOM Group PLC', 'PLC'], ['Katz Marshall & Banks LLP', 'LLP'],
+    ['Stryker Corporation', 'Corporation'], ['Office Depot Corp.', 'Corp.'], ['Siemens AG', 'AG'], ['Muster GmbH', 'GmbH'],
+    ['Muster GmbH & Co. KG', 'GmbH & Co. KG'], ['Start UG (haftungsbeschränkt)', 'UG (haftungsbeschränkt)'], ['Kaufhaus KG', 'KG'],
+    ['Telefónica S.A.', 'S.A.'], ['Mercadona S.L.', 'S.L.'], ['Dupont SAS', 'SAS'], ['Boulangerie Martin SARL', 'SARL'],
+    ['Ferrari S.p.A.', 'S.p.A.'], ['Pasta Rossi S.r.l.', 'S.r.l.'], ['Philips B.V.', 'B.V.'], ['Unilever N.V.', 'N.V.'],
+    ['Visionera AB', 'AB'], ['Equinor AS', 'AS'], ['Lego A/S', 'A/S'], ['Hansen ApS', 'ApS'], ['Nokia Oy', 'Oy'],
+    ['FinCar Pty Ltd.', 'Pty Ltd.'], ['Sony K.K.', 'K.K.'], ['Medtronic Korea Co. Ltd', 'Co. Ltd'], ['Grab Pte. Ltd.', 'Pte. Ltd.'],
+  ])('recognises the suffix of %s', (name, form) => {
+    expect(legalFormOf(name)).toBe(form);
+    expect(hasStrongLegalForm(name)).toBe(true);
+  });
+
+  it('strips exactly the suffix and its comma', () => {
+    expect(stripLegalForm('Acme Widgets, Inc.')).toBe('Acme Widgets');
+    expect(stripLegalForm('Muster GmbH & Co. KG')).toBe('Muster');
+    expect(stripLegalForm('FinCar Pty Ltd.')).toBe('FinCar');
+    expect(stripLegalForm('Acme Widgets')).toBe('Acme Widgets');
+  });
+
+  it('does not read ordinary words or lower-case short forms as legal forms', () => {
+    expect(legalFormOf('Treat yourself as')).toBeNull();
+    expect(legalFormOf('Acme Widgets')).toBeNull();
+    expect(legalFormOf('Incubator')).toBeNull();
+    // "Company" alone names many brands; it is a legal form but not a strong one.
+    expect(legalFormOf('First California Mortgage Company')).toBe('Company');
+    expect(hasStrongLegalForm('First California Mortgage Company')).toBe(false);
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chooseLegalName, collectNameCandidates, copyrightHolders, domainSpelledNames, findLegalNamesInText, imprintNames, ownerAffinity, titleSegments,
+} from './legal-name.ts';
+import { readJsonLd } from './jsonld.ts';
+
+const empty = { orgs: [], siteNames: [], looseAddresses: [], emails: [] };
+
+describe('copyright lines', () => {
+  it.each([
+    ['© 2024 Acme Widgets, Inc. All rights reserved.', 'Acme Widgets, Inc.'],
+    ['Copyright © 1995-2014 BlueDogInk.com', 'BlueDogInk.com'],
+    ['Copyright (c) 2013 Leeward Productions. All rights reserved. Atlas Duraplates is a trademark.', 'Leeward Productions'],
+    ['© 2014 zynk Design. 3rd Floor The Hospital Club, 24 Endell Street', 'zynk Design'],
+    ['© 2019–2024 Muster GmbH | Impressum | Datenschutz', 'Muster GmbH'],
+    ['Copyright 2012 by Prepress Express Ltd - Registered in England', 'Prepress Express Ltd'],
+  ])('%s -> %s', (line, holder) => {
+    expect(copyrightHolders(`Home | About\n${line}`)).toEqual([holder]);
+  });
+
+  it('leaves out the web agency credited on the same line', () => {
+    expect(copyrightHolders('© 2024 Acme Widgets · Website by PixelWorks LLC')).toEqual(['Acme Widgets']);
+  });
+});
+
+describe('legal names in text and imprints', () => {
+  it('finds names before a legal form and skips years and lists of state codes', () => {
+    expect(findLegalNamesInText('Welcome to Canak Windows & Doors Inc. since 1985. © 2014 Taylor Morrison, Inc.')).toEqual([
+      'Canak Windows & Doors Inc.', 'Taylor Morrison, Inc.',
+    ]);
+    expect(findLegalNamesInText('AL AK AZ MA MI MN MS MO MT NE NV')).toEqual([]);
+  });
+
+  it('reads the company under an Impressum heading', () => {
+    const text = 'Start\nImpressum\nAngaben gemäß § 5 TMG\nBeispiel Software GmbH\nMusterstraße 12\n10115 Berlin';
+    expect(imprintNames(text)).toContain('Beispiel Software GmbH');
+  });
+});
+
+describe('owner of the site', () => {
+  it('splits titles into name-like segments', () => {
+    expect(titleSegments('Contact Us | Acme Widgets')).toEqual(['Acme Widgets']);
+    expect(titleSegments('ToledoCars.com -- Price Quotes, Research')).toEqual(['ToledoCars.com', 'Price Quotes, Research']);
+  });
+
+  it('finds spellings of the domain in text, including abbreviated domains', () => {
+    expect(domainSpelledNames('Welcome to H&S Solicitors, immigration solicitors', 'handssolicitors')).toEqual(['H&S Solicitors']);
+    expect(domainSpelledNames('© 2014 Leeward Productions. All rights', 'leewardpro')).toEqual(['Leeward Productions']);
+    expect(domainSpelledNames('we sell darling homes in Texas', 'darlinghomes')).toEqual([]);
+  });
+
+  it('scores names that match the domain above partner names', () => {
+    expect(ownerAffinity('Acme Widgets, Inc.', 'acmewidgets', [])).toBe(1);
+    expect(ownerAffinity('Katz Marshall & Banks', 'kmblegal', [])).toBeGreaterThan(0.5);
+    expect(ownerAffinity('Vail Resorts Inc.', 'amenta', [])).toBe(0);
+  });
+
+  it('prefers the owner over a client with a legal form mentioned in the text', () => {
+    const candidates = collectNameCandidates({
+      domainLabel: 'peacearchbusinesscenter',
+      title: 'Virtual Offices | Bellingham & Whatcom County',
+      ogSiteName: '',
+      applicationName: '',
+      visibleText: '"We are delighted Peace Arch Business Center is here."\nMike Kent, Realtor,\nWhatcom County, Inc.\nAbout Peace Arch Business Center l Contact Us',
+      footerText: '',
+      jsonLd: empty,
+      microdata: empty,
+    });
+    expect(chooseLegalName(candidates, 'peacearchbusinesscenter', [])?.name).toBe('Peace Arch Business Center');
+  });
+
+  it('takes legalName from JSON-LD over the brand name and keeps the legal form', () => {
+    const jsonLd = readJsonLd([JSON.stringify({ '@context': 'https://schema.org', '@type': 'Organization', name: 'Acme', legalName: 'Acme Widgets, Inc.' })]);
+    const candidates = collectNameCandidates({
+      domainLabel: 'acme', title: 'Acme – Widgets for everyone', ogSiteName: 'Acme', applicationName: '', visibleText: '', footerText: '', jsonLd, microdata: empty,
+    });
+    const choice = chooseLegalName(candidates, 'acme', ['Acme']);
+    expect(choice?.name).toBe('Acme Widgets, Inc.');
+    expect(choice?.sources).toEqual(expect.arrayContaining(['jsonld', 'og', 'title']));
+  });
+
+  it('returns null without candidates', () => {
+    expect(chooseLegalName([], 'acme', [])).toBeNull();
+  });
+});

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { domainLabel, isSameSite, registrableDomain } from './site.ts';
+
+describe('site', () => {
+  it('finds the registrable domain, second-level country domains included', () => {
+    expect(registrableDomain('https://www.shop.acme.co.uk/x')).toBe('acme.co.uk');
+    expect(registrableDomain('http://fincar.com.au/')).toBe('fincar.com.au');
+    expect(registrableDomain('https://help.agilezen.com/a')).toBe('agilezen.com');
+    expect(domainLabel('acme.co.uk')).toBe('acme');
+    expect(isSameSite('https://acme.com/contact', 'acme.com')).toBe(true);
+    expect(isSameSite('https://facebook.com/acme', 'acme.com')).toBe(false);
+  });
+});
