@@ -52,12 +52,20 @@ function sameSite(a: URL, b: URL): boolean {
   return a.hostname.replace(/^www\./, '') === b.hostname.replace(/^www\./, '');
 }
 
-/** Links to the site's home: "/", "/index.html", a locale root like "/en-us/". */
+/**
+ * Links to the site's home: "/", "/index.html", a locale root like "/en-us/", or the root of the
+ * first path segment the page lives under ("/shop/" from "/shop/cart"), for sites hosted under a prefix.
+ */
 export function isHomeLink(href: string | null, pageUrl: string): boolean {
   if (!href) return false;
   try {
     const u = new URL(href);
-    return sameSite(u, new URL(pageUrl)) && /^\/((index|default|home)\.\w+|[a-z]{2}([-_][a-z]{2})?\/?)?$/i.test(u.pathname);
+    const page = new URL(pageUrl);
+    if (!sameSite(u, page)) return false;
+    const path = u.pathname.replace(/\/(index|default|home)\.\w+$/i, '/');
+    if (/^\/([a-z]{2}([-_][a-z]{2})?\/?)?$/i.test(path)) return true;
+    const prefix = /^\/[^/]+\//.exec(page.pathname)?.[0];
+    return prefix !== undefined && path === prefix;
   } catch {
     return false;
   }
