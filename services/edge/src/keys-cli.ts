@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${await runKeysCommand(process.argv.slice(2), store, { rateLimit: config.defaultKeyRateLimit })}\n`);
   } catch (err) {
     process.stderr.write(`keys: ${(err as Error).message}\n`);
-    process.exitCode = err instanceof UsageError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? 2 : 1;
+    process.exitCode = err instanceof UsageError || String((err as { code?: string }).code).startsWith('ERR_PARSE_ARGS') ? 2 : 1;
   } finally {
     await store.close();
     await nc?.close();
