@@ -7,10 +7,16 @@ import { LEXICON } from './lexicon-data.ts';
 import type { PageEvidence } from './page-evidence.ts';
 import { iabTaxonomy, tier1Of, type Taxonomy } from './taxonomy.ts';
 
-/** Official names too vague to count as evidence on their own ("Portable", "Entertainment", "Options"). */
+/**
+ * Official names that are no evidence on their own: vague words ("Portable", "Entertainment",
+ * "Options"), words every contact page has ("Email"), and places, which name where a business is or
+ * ships to far more often than a travel topic ("Canada", "Mexico & Central America").
+ */
 const VAGUE_NAMES = new Set([
   'IAB3-7', 'IAB2-13', 'IAB2-5', 'IAB2-9', 'IAB2-12', 'IAB2-18', 'IAB12-2', 'IAB13-9', 'IAB14-6', 'IAB17-42',
-  'IAB19-28', 'IAB19-29', 'IAB22-3', 'IAB22-4', 'IAB24', 'IAB25', 'IAB25-1', 'IAB25-7', 'IAB26', 'IAB26-1',
+  'IAB19-15', 'IAB19-28', 'IAB19-29', 'IAB22-3', 'IAB22-4', 'IAB24', 'IAB25', 'IAB25-1', 'IAB25-7', 'IAB26', 'IAB26-1',
+  'IAB20-2', 'IAB20-4', 'IAB20-8', 'IAB20-10', 'IAB20-13', 'IAB20-14', 'IAB20-15', 'IAB20-16', 'IAB20-19',
+  'IAB20-20', 'IAB20-21', 'IAB20-23', 'IAB20-27',
 ]);
 
 export function normalizeToken(word: string): string {
