@@ -77,7 +77,7 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     try {
       await checkIpLimit(deps.store, request.ip, deps.config.ipRateLimitPerMin);
     } catch (err) {
-      if (err instanceof EdgeHttpError && err.status === 429) edgeMetrics.rateLimitRejections.add(1, { scope: 'ip' });
+      if (err instanceof EdgeHttpError && err.status === 429) edgeMetrics().rateLimitRejections.add(1, { scope: 'ip' });
       throw err;
     }
   });
@@ -85,9 +85,9 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
   app.addHook('onResponse', async (request, reply) => {
     const endpoint = request.edge?.endpoint ?? request.routeOptions.url ?? 'unmatched';
     const attrs = { endpoint, status: reply.statusCode };
-    edgeMetrics.requests.add(1, attrs);
-    if (reply.statusCode >= 400) edgeMetrics.errors.add(1, attrs);
-    edgeMetrics.duration.record(reply.elapsedTime, { endpoint });
+    edgeMetrics().requests.add(1, attrs);
+    if (reply.statusCode >= 400) edgeMetrics().errors.add(1, attrs);
+    edgeMetrics().duration.record(reply.elapsedTime, { endpoint });
     request.log.info({ requestId: request.id, method: request.method, path: request.routeOptions.url, status: reply.statusCode, durationMs: Math.round(reply.elapsedTime), keyId: request.edge?.keyId }, 'request done');
     const keyId = request.edge?.keyId;
     if (keyId && request.edge.endpoint) {

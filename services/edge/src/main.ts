@@ -22,7 +22,7 @@ await runService({
     const stopSweeper = startReservationSweeper(store, {
       intervalMs: config.sweepIntervalMs,
       onSwept: (refunded, credits) => {
-        edgeMetrics.creditsRefunded.add(credits, { reason: 'expired' });
+        edgeMetrics().creditsRefunded.add(credits, { reason: 'expired' });
         log.warn({ refunded, credits }, 'refunded expired credit reservations');
       },
       onError: (err) => log.error({ err }, 'reservation sweep failed'),

@@ -35,7 +35,7 @@ export function registerPaidRoute<Q extends z.ZodObject, D extends z.ZodType>(ap
       const window = await checkKeyLimit(deps.store, key.id, key.rate_limit);
       reply.headers(rateLimitHeaders(window));
     } catch (err) {
-      edgeMetrics.rateLimitRejections.add(1, { scope: 'key', endpoint: spec.endpoint });
+      edgeMetrics().rateLimitRejections.add(1, { scope: 'key', endpoint: spec.endpoint });
       throw err;
     }
     const query = parseQuery(spec.query, request.query as RawQuery);
@@ -54,7 +54,7 @@ export function registerPaidRoute<Q extends z.ZodObject, D extends z.ZodType>(ap
       const settled = await deps.store.settleCredits({ keyId: key.id, requestId: request.id, outcome: 'charge' });
       charged = true;
       state.credits = reservation.amount;
-      edgeMetrics.creditsCharged.add(reservation.amount, { endpoint: spec.endpoint });
+      edgeMetrics().creditsCharged.add(reservation.amount, { endpoint: spec.endpoint });
       // If the sweeper got there first (budget > reservation TTL), the request was not charged: say so truthfully.
       reply.headers(creditHeaders(settled.applied ? settled : reservation));
       return sendData(request, reply, checked.data);
@@ -67,7 +67,7 @@ export function registerPaidRoute<Q extends z.ZodObject, D extends z.ZodType>(ap
 async function refund(deps: EdgeDeps, request: FastifyRequest, reservation: Reservation): Promise<void> {
   try {
     const r = await deps.store.settleCredits({ keyId: reservation.keyId, requestId: reservation.requestId, outcome: 'refund' });
-    if (r.applied) edgeMetrics.creditsRefunded.add(reservation.amount, { endpoint: reservation.endpoint, reason: 'failed' });
+    if (r.applied) edgeMetrics().creditsRefunded.add(reservation.amount, { endpoint: reservation.endpoint, reason: 'failed' });
   } catch (err) {
     // The reservation stays open and the sweeper refunds it when it expires.
     request.log.error({ err }, 'refund failed; the sweeper will return the credits when the reservation expires');
