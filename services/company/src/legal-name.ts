@@ -210,7 +210,15 @@ export function chooseLegalName(
   texts: readonly string[] = [],
 ): NameChoice | null {
   const haystack = texts.join('\n').toLowerCase().replace(/\s+/g, ' ');
-  const usage = (name: string): number => haystack.split(name.toLowerCase().replace(/\s+/g, ' ')).length - 1;
+  const usageCache = new Map<string, number>();
+  const usage = (name: string): number => {
+    let n = usageCache.get(name);
+    if (n === undefined) {
+      n = haystack.split(name.toLowerCase().replace(/\s+/g, ' ')).length - 1;
+      usageCache.set(name, n);
+    }
+    return n;
+  };
   const wordCount = (name: string): number => stripLegalForm(name).split(/\s+/).filter(Boolean).length;
   const groups = new Map<string, NameCandidate[]>();
   for (const c of candidates) {

@@ -3,7 +3,7 @@
  * the Netherlands and Australia, and the merging of addresses from every source.
  */
 import { compact } from '../text.ts';
-import type { AddressMatch } from './scan.ts';
+import { toAddressLine, type AddressMatch } from './scan.ts';
 import { findUsAddresses } from './us.ts';
 import { findCanadianAddresses } from './ca.ts';
 import { findUkAddresses } from './uk.ts';
@@ -18,7 +18,15 @@ const SCANNERS = [findUsAddresses, findCanadianAddresses, findUkAddresses, findG
 
 /** Addresses found in free text, in document order; overlapping finds keep the longest. */
 export function extractTextAddresses(text: string): string[] {
-  const found: AddressMatch[] = SCANNERS.flatMap((scan) => scan(text));
+  const raw: AddressMatch[] = SCANNERS.flatMap((scan) => scan(text));
+  // A scanner that walked back over another country's complete address (a Canadian line above a UK
+  // postcode) starts after that address instead.
+  const found = raw.map((m) => {
+    const inner = raw.filter((o) => o !== m && o.start >= m.start && o.end < m.end && o.end > m.start);
+    if (!inner.length) return m;
+    const start = Math.max(...inner.map((o) => o.end));
+    return { start, end: m.end, line: toAddressLine(text.slice(start, m.end).replace(/^[\s,;.]+/, '')) };
+  });
   found.sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start));
   const kept: AddressMatch[] = [];
   for (const m of found) {

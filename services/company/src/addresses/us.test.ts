@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { findUsAddresses } from './us.ts';
+
+const lines = (text: string): string[] => findUsAddresses(text).map((m) => m.line);
+
+describe('US addresses in text', () => {
+  it('reads one-line and multi-line addresses, PO boxes and glued state/ZIP', () => {
+    expect(lines('Visit us: 1723 North Halsted, Chicago, Illinois 60614 today')).toEqual(['1723 North Halsted, Chicago, Illinois 60614']);
+    expect(lines('Farmington Office\n4801 N. Butler Ave\nSuite 12101\nFarmington, NM87401\nPhone: 505-326-1111')).toEqual([
+      '4801 N. Butler Ave, Suite 12101, Farmington, NM 87401',
+    ]);
+    expect(lines('Mailing Address:\nP.O. Box 3830\nFarmington, NM 87499\nPhone: 505-326-1111')).toEqual(['P.O. Box 3830, Farmington, NM 87499']);
+    expect(lines('555 N Commons Drive, Aurora, IL. 60504')).toEqual(['555 N Commons Drive, Aurora, IL. 60504']);
+  });
+
+  it('skips a copyright year in front of the street number', () => {
+    expect(lines('© 2009 Aiyara Thai Restaurant | Authentic Thai Food, 5 Catoctin Circle SE Leesburg, VA 20175')).toEqual([
+      '5 Catoctin Circle SE Leesburg, VA 20175',
+    ]);
+  });
+
+  it('ignores numbers that are not addresses', () => {
+    expect(lines('Call 800-330-8247 or order 12 plates for $99.')).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CompanyReplySchema } from '@enrich/shared/contracts';
+import { snapshotFromHtml } from '../../../test/support/snapshot-from-html.ts';
+import { analyzeCompany } from './analyze.ts';
+
+const SITES = resolve(import.meta.dirname, '../../../test/fixtures/sites');
+const ORIGIN = 'http://127.0.0.1:8080';
+const requestId = '6f1f9a43-8a1e-4b9e-9d5c-6a0f3b3e2a11';
+
+interface Expected {
+  name: string;
+  emails: string[];
+  addresses: string[];
+  followUp: string[];
+  pages: string[];
+  sourcesInclude?: string[];
+}
+
+function fixture(site: string, page: string) {
+  const path = page === '/' ? 'index.html' : page.slice(1);
+  return snapshotFromHtml(readFileSync(resolve(SITES, site, path), 'utf8'), `${ORIGIN}${page}`);
+}
+
+describe.each([
+  ['company-acme', '/contact.html'],
+  ['company-beispiel', '/impressum.html'],
+])('analyzeCompany on the %s fixture site', (site, followed) => {
+  const expected = JSON.parse(readFileSync(resolve(SITES, site, 'expected.json'), 'utf8')) as { withoutFollow: Expected; withFollow: Expected };
+  const abs = (paths: string[]): string[] => paths.map((p) => `${ORIGIN}${p}`);
+
+  it('answers from the home page alone and proposes what to follow', () => {
+    const reply = analyzeCompany({ requestId, snapshot: fixture(site, '/'), extraSnapshots: [] });
+    expect(CompanyReplySchema.parse(reply)).toEqual(reply);
+    const e = expected.withoutFollow;
+    expect(reply.data).toMatchObject({ name: e.name, emails: e.emails, addresses: e.addresses, pages: abs(e.pages) });
+    expect(reply.followUp).toEqual(abs(e.followUp));
+  });
+
+  it('merges the evidence of a followed page and proposes nothing more', () => {
+    const reply = analyzeCompany({ requestId, snapshot: fixture(site, '/'), extraSnapshots: [fixture(site, followed)] });
+    const e = expected.withFollow;
+    expect(reply.data).toMatchObject({ name: e.name, emails: e.emails, addresses: e.addresses, pages: abs(e.pages) });
+    expect(reply.data.sources).toEqual(expect.arrayContaining(e.sourcesInclude ?? []));
+    expect(reply.followUp).toEqual([]);
+    expect(reply.data.confidence).toBeGreaterThan(0.5);
+  });
+});
+
+describe('analyzeCompany on an empty page', () => {
+  it('returns an empty name, no data and zero confidence', () => {
+    const snapshot = snapshotFromHtml('<html><head><title></title></head><body><p>Loading…</p></body></html>', 'https://example.org/');
+    const reply = analyzeCompany({ requestId, snapshot, extraSnapshots: [] });
+    expect(reply.data).toEqual({ name: '', emails: [], addresses: [], sources: [], confidence: 0, pages: ['https://example.org/'] });
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * The development corpus as the HTTP evaluation uses it: where it is, its ground-truth records, a
+ * deterministic sample when not every page can be afforded, and a static server for its pages that
+ * leaves the character set to the page (the saved pages declare windows-1252, iso-8859-1, utf-8 in
+ * their own <meta>; a `charset=utf-8` header would override that and garble them).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { basename, join, resolve } from 'node:path';
+import type { ClassifyTruth } from './score-classify.ts';
+import type { CompanyTruth } from './score-company.ts';
+
+export interface CorpusRecord {
+  page_id: string;
+  source: string;
+  /** The page file relative to the corpus dir, e.g. `pages/wsb-0.html`. */
+  html: string;
+  url: string;
+  domain: string;
+  page_role: string;
+  gt: CompanyTruth & {
+    company_name?: string;
+    twitter?: string;
+    brand_hex?: string;
+    iab?: string | null;
+    iab_tier1?: string | null;
+  };
+}
+
+/** EVAL_CORPUS_DIR, else ../shared/corpus/dev next to the repository. */
+export function corpusDir(repoRoot: string, fromEnv: string | undefined): string {
+  return fromEnv ? resolve(fromEnv) : resolve(repoRoot, '../shared/corpus/dev');
+}
+
+export function corpusPresent(dir: string): boolean {
+  return existsSync(join(dir, 'ground_truth.jsonl')) && existsSync(join(dir, 'pages'));
+}
+
+export function loadRecords(dir: string): CorpusRecord[] {
+  return readFileSync(join(dir, 'ground_truth.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as CorpusRecord);
+}
+
+export function classifyTruth(r: CorpusRecord): ClassifyTruth | null {
+  return r.gt.iab && r.gt.iab_tier1 ? { iab: r.gt.iab, iab_tier1: r.gt.iab_tier1 } : null;
+}
+
+/** Truth that few pages carry: a sample keeps all of these before it fills up with the rest. */
+export function hasScarceTruth(r: CorpusRecord): boolean {
+  return (
+    (!!r.gt.emails_annotated && r.page_role === 'contact') ||
+    !!r.gt.twitter ||
+    !!r.gt.brand_hex ||
+    (r.gt.legal_names?.length ?? 0) > 0 ||
+    r.page_role === 'main' ||
+    r.source === 'readability'
+  );
+}
+
+const stableOrder = (id: string): string => createHash('sha256').update(id).digest('hex');
+
+/**
+ * At most `limit` records, the same ones on every run: those with scarce truth first (in a stable
+ * pseudo-random order), then the others, returned in corpus order.
+ */
+export function sampleRecords(records: readonly CorpusRecord[], limit: number): CorpusRecord[] {
+  if (limit >= records.length) return [...records];
+  const ranked = [...records].sort((a, b) => Number(hasScarceTruth(b)) - Number(hasScarceTruth(a)) || stableOrder(a.page_id).localeCompare(stableOrder(b.page_id)));
+  const keep = new Set(ranked.slice(0, limit).map((r) => r.page_id));
+  return records.filter((r) => keep.has(r.page_id));
+}
+
+export interface CorpusServer {
+  origin: string;
+  /** The URL the renderer is sent to for a record. */
+  urlOf(r: CorpusRecord): string;
+  close(): Promise<void>;
+}
+
+/** Serves `<dir>/pages/*.html` flat on `host`: text/html without a charset, nothing else. */
+export function serveCorpusPages(dir: string, host = '127.0.0.2'): Promise<CorpusServer> {
+  const pages = join(dir, 'pages');
+  const server = createServer((req, res) => {
+    const name = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '');
+    const file = join(pages, basename(name));
+    if (!/^[\w.-]+\.html$/.test(name) || !existsSync(file)) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html' }).end(readFileSync(file));
+  });
+  return new Promise((resolveP, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const addr = server.address();
+      const origin = `http://${host}:${typeof addr === 'object' && addr ? addr.port : 0}`;
+      resolveP({
+        origin,
+        urlOf: (r) => `${origin}/${basename(r.html)}`,
+        close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+      });
+    });
+  });
+}

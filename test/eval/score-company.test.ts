@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { addressMatches, companyNameMatches, emailMatches, scoreCompany } from './score-company.ts';
+
+const data = (over: Partial<{ name: string; emails: string[]; addresses: string[] }>) => ({
+  name: '', emails: [], addresses: [], sources: [], confidence: 0, pages: [], ...over,
+});
+
+describe('company scoring', () => {
+  it('compares names without legal form, "the", ".com" or "&" spelling', () => {
+    expect(companyNameMatches('Leeward Productions, Inc.', 'Leeward Productions')).toBe(true);
+    expect(companyNameMatches('Wall Decor and Home Accents', 'Wall Decor & Home Accents')).toBe(true);
+    expect(companyNameMatches('Camera Superstore', 'Camera Superstore.com')).toBe(true);
+    expect(companyNameMatches('Bank of America Corporation', 'Bank of America')).toBe(true);
+    expect(companyNameMatches('Taylor Morrison, Inc.', 'Darling Homes')).toBe(false);
+    expect(companyNameMatches('', 'Darling Homes')).toBe(false);
+  });
+
+  it('matches emails against written-out annotations', () => {
+    expect(emailMatches('mayoinfo@mayoclinic.com', 'mayoinfoatmayoclinicdotcom')).toBe(true);
+    expect(emailMatches('Info@Acme.com', 'info@acme.com')).toBe(true);
+    expect(emailMatches('sales@acme.com', 'info@acme.com')).toBe(false);
+  });
+
+  it('matches addresses across lost spaces and abbreviations, not different ones', () => {
+    expect(addressMatches('4801 N. Butler Ave, Suite 12101, Farmington, NM 87401', '4801 N. Butler AveSuite 12101, Farmington, NM 87401')).toBe(true);
+    expect(addressMatches('8765 Cariboo Pl, Burnaby, B.C., V3N 4T2', '8765 Cariboo Place, Burnaby, British Columbia V3N 4T2')).toBe(false);
+    expect(addressMatches('8765 Cariboo Pl, Burnaby, BC V3N 4T2', '8765 Cariboo Place, Burnaby, BC V3N 4T2')).toBe(true);
+    expect(addressMatches('1350 Post Road, Warwick, RI 02888', '1385 Riverdale Street, West Springfield, MA 01089')).toBe(false);
+  });
+
+  it('counts tp/fp/fn per field', () => {
+    const s = scoreCompany(
+      {
+        company_name: 'Acme Widgets', legal_names: ['Acme Widgets, Inc.', 'Acme Widgets Inc'], emails: ['info@acme.com', 'sales@acme.com'], emails_annotated: true,
+        addresses: [{ full: '1 Main St, Springfield, IL 62701' }, { full: '1 Main Street, Springfield, IL 62701' }], contact_annotated: true,
+      },
+      data({ name: 'Acme Widgets Inc.', emails: ['info@acme.com', 'jobs@acme.com'], addresses: ['1 Main Street, Springfield, IL 62701', 'PO Box 9, Springfield, IL 62702'] }),
+    );
+    expect(s.name?.correct).toBe(true);
+    expect(s.legalNames).toMatchObject({ tp: 1, fp: 0, fn: 0 });
+    expect(s.emails).toMatchObject({ tp: 1, fp: 1, fn: 1 });
+    expect(s.addresses).toMatchObject({ tp: 1, fp: 1, fn: 0 });
+  });
+
+  it('does not score emails where they were not annotated', () => {
+    expect(scoreCompany({ emails: null, emails_annotated: false }, data({ emails: ['a@b.com'] })).emails).toBeUndefined();
+  });
+});
