@@ -338,6 +338,24 @@ describe('deployment files agree with each other', () => {
     expect(compose.services.mongo?.image).toBe('mongo:8');
   });
 
+  it('keeps the overlays pinned, mounting files that exist, and scraping every service', () => {
+    const overlays = readdirSync(root).filter((f) => /^docker-compose\..+\.ya?ml$/.test(f));
+    for (const file of overlays) {
+      const overlay = parse(read(file), { merge: true }) as { services: Record<string, ComposeService> };
+      for (const [name, svc] of Object.entries(overlay.services)) {
+        if (svc.image) expect(svc.image, `${file} ${name}`).toMatch(/:[^:]+$/);
+        if (svc.image) expect(svc.image, `${file} ${name}`).not.toMatch(/:latest$/);
+        for (const volume of svc.volumes ?? []) {
+          const source = volume.split(':')[0] as string;
+          if (source.startsWith('./')) expect(existsSync(join(root, source)), `${file} ${name} mounts ${source}`).toBe(true);
+        }
+        for (const dep of Object.keys(svc.depends_on ?? {})) expect(compose.services[dep] ?? overlay.services[dep], `${file} ${name} depends_on ${dep}`).toBeDefined();
+      }
+    }
+    const scrape = read('deploy/docker/prometheus/prometheus.yml');
+    for (const service of services) expect(scrape, `prometheus scrapes ${service}`).toContain(`"${service}:${composeEnv(service).METRICS_PORT}"`);
+  });
+
   it('runs NATS with JetStream and a deliberate max_payload', () => {
     const conf = read('deploy/docker/nats/nats.conf');
     expect(conf).toMatch(/^max_payload: \S+/m);
