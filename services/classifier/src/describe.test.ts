@@ -53,3 +53,16 @@ describe('sentence helpers', () => {
     expect(siteNameOf(page({ title: 'Anvils and more | Acme Corp' }))).toBe('Acme Corp');
   });
 });
+
+describe('description candidates that are not prose', () => {
+  it('skips a menu dump and a contact block for a real sentence', () => {
+    const d = describeSite(page({
+      descriptions: ['Follow us on Facebook About Us Office Locations Estate Planning Living Wills Powers of Attorney Contact Us Call Us Today!', '_ Groceries USA Long Island City, New York 11101 USA Tel: +1 (212) 673-5000'],
+      visible: 'Callinan Law is a family law firm that helps older clients plan their estates and care.',
+    }), cat);
+    expect(d).toBe('Callinan Law is a family law firm that helps older clients plan their estates and care.');
+  });
+  it('names the site without the page part of the title', () => {
+    expect(siteNameOf(page({ title: 'Enjoy Hair Care » Contact Us' }))).toBe('Enjoy Hair Care');
+  });
+});

@@ -38,8 +38,18 @@ export function fitDescription(text: string): string {
   return second && first.length + 1 + second.length <= MAX_DESCRIPTION_CHARS ? `${first} ${second}` : first;
 }
 
+/** A run of menu labels ("Home About Us Products Contact us") rather than prose. */
+export function looksLikeMenu(text: string): boolean {
+  const words = text.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  if (words.length < 8) return false;
+  const capitalized = words.filter((w) => /^\p{Lu}/u.test(w)).length;
+  return capitalized / words.length > 0.7;
+}
+
 function isUsable(text: string, page: PageEvidence): boolean {
-  if (text.length < MIN_SENTENCE_CHARS || BOILERPLATE.test(text)) return false;
+  if (text.length < MIN_SENTENCE_CHARS || BOILERPLATE.test(text) || looksLikeMenu(text)) return false;
+  // Starts like prose, and is not mostly a phone number or an address block.
+  if (!/^[\p{L}\p{N}"“'‘(]/u.test(text) || (text.match(/\d/g)?.length ?? 0) > text.length * 0.15) return false;
   if (!/\p{L}{3}/u.test(text) || /https?:\/\/|www\.|[{}<>]|\|/.test(text)) return false;
   const t = normalized(text);
   const title = normalized(page.title);
@@ -57,10 +67,15 @@ export function selfDescribingSentences(page: PageEvidence): string[] {
     .slice(0, 20);
 }
 
+const GENERIC_PAGE_NAMES = /^(home( ?page)?|contact( us)?|about( us)?|welcome|index|locations?|our team|team)$/i;
+
 /** A readable name for the site: og:site_name, else the title's brand part, else the host. */
 export function siteNameOf(page: PageEvidence): string {
   if (page.siteName && page.siteName.length <= 80) return page.siteName;
-  const parts = page.title.split(/\s+[|–—:-]\s+/).map((s) => s.trim()).filter((s) => s.length >= 2 && s.length <= 60);
+  const parts = page.title
+    .split(/\s+[|–—:»·•-]\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length >= 2 && s.length <= 60 && !GENERIC_PAGE_NAMES.test(s));
   return parts.length > 0 ? (parts.length > 1 ? parts[parts.length - 1]! : parts[0]!) : page.host || 'This site';
 }
 
