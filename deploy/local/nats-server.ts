@@ -49,12 +49,11 @@ async function waitForPort(port: number, timeoutMs: number, proc: ChildProcess):
   throw new Error(`nats-server did not listen on ${port} within ${timeoutMs} ms`);
 }
 
-export async function startNatsServer(opts: { storeDir?: string; port?: number; maxPayload?: number } = {}): Promise<NatsServerHandle> {
+export async function startNatsServer(opts: { storeDir?: string; port?: number } = {}): Promise<NatsServerHandle> {
   const port = opts.port ?? (await freePort());
   const ownDir = opts.storeDir === undefined;
   const storeDir = opts.storeDir ?? mkdtempSync(join(tmpdir(), 'enrich-nats-'));
   const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir];
-  if (opts.maxPayload) args.push('--max_payload', String(opts.maxPayload));
   const proc = spawn(natsServerBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   proc.stderr?.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); });
