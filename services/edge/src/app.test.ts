@@ -86,8 +86,18 @@ describe('probes, docs and routing', () => {
     expectError(await get('/nothing-here'), 404, /No route GET \/nothing-here/);
     const res = await h.app.inject({ method: 'POST', url: '/classify?url=example.com' });
     expect(res.statusCode).toBe(405);
-    expect(res.headers.allow).toBe('GET, HEAD');
-    expect(ErrorEnvelopeSchema.parse(res.json()).error).toBe('Method POST is not allowed on /classify; allowed: GET, HEAD');
+    expect(res.headers.allow).toBe('GET');
+    expect(ErrorEnvelopeSchema.parse(res.json()).error).toBe('Method POST is not allowed on /classify; allowed: GET');
+    // HEAD would run (and charge for) the work without returning it.
+    expect((await h.app.inject({ method: 'HEAD', url: '/enrich?url=acme.test' })).statusCode).toBe(405);
+  });
+
+  it('a malformed request URL is a 400 envelope', async () => {
+    expectError(await get('/classify%'), 400, /^Malformed request URL: '\/classify%' is not a valid url component$/);
+  });
+
+  it('probes take no query parameters', async () => {
+    expectError(await get('/health?verbose=1'), 400, 'Unknown query parameter "verbose"; this endpoint takes no query parameters');
   });
 
   it('serves the OpenAPI 3.1 document generated from the contracts, and a docs page', async () => {

@@ -57,6 +57,13 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     routerOptions: { querystringParser: parseRawQuery },
     return503OnClosing: true,
+    // HEAD on a paid endpoint would do (and charge for) the work without returning it: GET only.
+    exposeHeadRoutes: false,
+    // A URL fastify cannot even route (bad percent-encoding) still gets the envelope.
+    frameworkErrors: (err, request, reply) => {
+      reply.header('x-request-id', request.id);
+      return sendError(request, reply, 400, `Malformed request URL: ${err.message}`);
+    },
   });
 
   app.decorateRequest('edge', null as unknown as EdgeRequestState);

@@ -48,7 +48,7 @@ export function parseQuery<S extends z.ZodObject>(schema: S, raw: RawQuery): z.i
   }
   const unknown = Object.keys(raw).filter((k) => !allowedNames.includes(k));
   if (unknown.length > 0) {
-    throw new InvalidParameterError(`Unknown query parameter${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}; this endpoint accepts ${allowedNames.join(', ')}`);
+    throw new InvalidParameterError(`Unknown query parameter${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}; ${allowedNames.length > 0 ? `this endpoint accepts ${allowedNames.join(', ')}` : 'this endpoint takes no query parameters'}`);
   }
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
