@@ -5,7 +5,7 @@
  * test/bench/results/bench.json, bench.md and latency.svg. Numbers only: nothing here passes or fails.
  *
  * Knobs (environment): BENCH_LEVELS (1,2,4,8), BENCH_REQUESTS per level (12; at least 2 x concurrency),
- * BENCH_LAUNCH_REQUESTS per level for the browser-per-request baseline (8), BENCH_SEQUENTIAL_ROUNDS (8),
+ * BENCH_LAUNCH_REQUESTS per level for the browser-per-request baseline (6; at least the concurrency), BENCH_SEQUENTIAL_ROUNDS (6),
  * BENCH_RATES for the edge overhead (100,300,1000), BENCH_RATE_SECONDS (5), CHROMIUM_PATH.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,8 +37,8 @@ const config = loadConfig(
     BENCH_API_KEY: z.string().min(1).optional(),
     BENCH_LEVELS: csvInts('1,2,4,8'),
     BENCH_REQUESTS: envInt(1, 10_000).default(12),
-    BENCH_LAUNCH_REQUESTS: envInt(1, 1000).default(8),
-    BENCH_SEQUENTIAL_ROUNDS: envInt(1, 1000).default(8),
+    BENCH_LAUNCH_REQUESTS: envInt(1, 1000).default(6),
+    BENCH_SEQUENTIAL_ROUNDS: envInt(1, 1000).default(6),
     BENCH_RATES: csvInts('100,300,1000'),
     BENCH_RATE_SECONDS: envInt(1, 600).default(5),
     CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
@@ -226,7 +226,8 @@ try {
   done = phaseTimer('a browser launched per request');
   const launchPerRequest: LevelResult[] = [];
   for (const c of config.BENCH_LEVELS) {
-    const n = requestsAt(c, config.BENCH_LAUNCH_REQUESTS);
+    // Launching is slow: one browser per concurrent client is enough to see the cost.
+    const n = Math.max(c, config.BENCH_LAUNCH_REQUESTS);
     const { samples, wallMs } = await closedLoop(c, n, async (i) => {
       await screenshotWithFreshBrowser(chromium, urlFor(i));
       return { ok: true, status: 200 };

@@ -1,0 +1,271 @@
+/**
+ * `npm run eval`: every extractor over the development corpus through the real HTTP API. Starts the
+ * stack (or uses EVAL_BASE_URL + EVAL_API_KEY), serves the corpus pages on 127.0.0.2, asks /enrich for
+ * each page's local copy, and scores the answer against ground_truth.jsonl with the scorers in
+ * score-company.ts, score-classify.ts and score-brand.ts. Prints per-field figures and writes
+ * test/eval/results/eval.json.
+ *
+ * The pages carry <base href> to their live sites; on this closed network the renderer's egress guard
+ * refuses or fails those loads fast, so styling and remote logos are often missing, as on the offline
+ * runs. The analyzers see the page at 127.0.0.2, not at its live domain: anything that reads the
+ * domain (names that spell it) cannot help here, unlike in the offline scripts that pass the live URL.
+ *
+ * Environment: EVAL_CORPUS_DIR (default ../shared/corpus/dev beside the repository), EVAL_LIMIT (pages;
+ * default all), EVAL_CONCURRENCY (3), EVAL_BASE_URL + EVAL_API_KEY (use a running stack).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { z } from 'zod';
+import type { BrandData, Classification, CompanyData, EnrichData } from '@enrich/shared/contracts';
+import { envInt, loadConfig } from '@enrich/shared/runtime';
+import { freePort } from '../../deploy/local/nats-server.ts';
+import { REPO_ROOT, createApiKey, startStack, type Stack } from '../../deploy/local/stack.ts';
+import { apiClient } from '../bench/api.ts';
+import { closedLoop, summarize } from '../bench/stats.ts';
+import { classifyTruth, corpusDir, corpusPresent, loadRecords, sampleRecords, serveCorpusPages, type CorpusRecord, type CorpusServer } from './corpus.ts';
+import { scoreBrand, summarise as summariseBrand, type BrandTruth, type BrandVerdicts } from './score-brand.ts';
+import { summarizeClassifications, type ClassifyTruth } from './score-classify.ts';
+import { precisionRecall, scoreCompany, type CompanyScore, type Counts } from './score-company.ts';
+
+const config = loadConfig(
+  z.object({
+    EVAL_CORPUS_DIR: z.string().min(1).optional(),
+    EVAL_LIMIT: envInt(1, 100_000).optional(),
+    EVAL_CONCURRENCY: envInt(1, 64).default(3),
+    EVAL_BASE_URL: z.url().optional(),
+    EVAL_API_KEY: z.string().min(1).optional(),
+  }),
+);
+const say = (line = ''): void => void process.stdout.write(`${line}\n`);
+
+const dir = corpusDir(REPO_ROOT, config.EVAL_CORPUS_DIR);
+if (!corpusPresent(dir)) {
+  say(`eval skipped: no corpus at ${dir} (ground_truth.jsonl and pages/ expected; set EVAL_CORPUS_DIR to point elsewhere)`);
+  process.exit(0);
+}
+if (config.EVAL_BASE_URL && !config.EVAL_API_KEY) {
+  process.stderr.write('EVAL_BASE_URL needs EVAL_API_KEY\n');
+  process.exit(2);
+}
+
+const all = loadRecords(dir);
+const records = config.EVAL_LIMIT ? sampleRecords(all, config.EVAL_LIMIT) : all;
+say(`corpus: ${dir}: ${all.length} pages; evaluating ${records.length}${records.length < all.length ? ` (EVAL_LIMIT sample: every page with scarce truth first)` : ''} at concurrency ${config.EVAL_CONCURRENCY}`);
+
+interface PageResult {
+  record: CorpusRecord;
+  status: number;
+  ms: number;
+  error?: string;
+  data?: EnrichData;
+}
+
+/** Every optional extractor on: code colors from CSS, HTML and JavaScript, and screenshot colors. */
+const ENRICH_PARAMS = { css: 'true', html: 'true', javascript: 'true', screenshotColors: '5' };
+
+const EMPTY_COMPANY: CompanyData = { name: '', emails: [], addresses: [], sources: [], confidence: 0, pages: [] };
+const EMPTY_BRAND: BrandData = {
+  colors: { brand_colors: [], screenshot_colors: [], code_colors: { css: [], html: [], javascript: [] } },
+  fonts: { families: [], google_fonts: [], typekit: [] },
+  logos: { primary: null, secondary: [], favicon_url: null, icon_url: null, apple_touch_icon: null },
+  images: { og_image: '', twitter_image: '', assets: [], screenshot_url: '', screenshot_colors: [] },
+  social_links: { twitter: null, linkedin: null, github: null, facebook: null, instagram: null, youtube: null },
+};
+
+let stack: Stack | undefined;
+let pages: CorpusServer | undefined;
+let dataDir: string | undefined;
+let failed = false;
+async function cleanup(): Promise<void> {
+  await stack?.stop().catch(() => undefined);
+  await pages?.close().catch(() => undefined);
+  if (dataDir && !failed) rmSync(dataDir, { recursive: true, force: true });
+}
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => { failed = true; void cleanup().then(() => process.exit(130)); });
+
+try {
+  const started = performance.now();
+  pages = await serveCorpusPages(dir);
+  let baseUrl: string;
+  let apiKey: string;
+  if (config.EVAL_BASE_URL) {
+    baseUrl = config.EVAL_BASE_URL.replace(/\/$/, '');
+    apiKey = config.EVAL_API_KEY!;
+  } else {
+    say('starting the stack ...');
+    dataDir = mkdtempSync(join(tmpdir(), 'enrich-eval-'));
+    stack = await startStack({
+      port: await freePort(),
+      dataDir,
+      logs: 'files',
+      env: { LOG_LEVEL: 'warn', ALLOW_PRIVATE_TARGETS: '127.0.0.2/32' },
+      serviceEnv: { edge: { RATE_LIMIT_IP_PER_MIN: '1000000' } },
+      readyTimeoutMs: 180_000,
+    });
+    baseUrl = stack.baseUrl;
+    apiKey = (await createApiKey(stack.natsUrl, { name: 'eval', credits: 1_000_000_000, rateLimit: 1_000_000 })).key;
+    say(`stack up at ${baseUrl} in ${((performance.now() - started) / 1000).toFixed(1)} s; service logs in ${join(dataDir, 'logs')}`);
+  }
+  const api = apiClient(baseUrl, apiKey);
+  const corpusPages = pages;
+
+  const results: PageResult[] = [];
+  const evalStarted = performance.now();
+  const { samples, wallMs } = await closedLoop(config.EVAL_CONCURRENCY, records.length, async (i) => {
+    const record = records[i]!;
+    const t0 = performance.now();
+    let res: PageResult;
+    try {
+      const r = await api.call('/enrich', { url: corpusPages.urlOf(record), ...ENRICH_PARAMS }, { timeoutMs: 90_000 });
+      res = { record, status: r.status, ms: performance.now() - t0, ...(r.ok ? { data: r.body!.data as EnrichData } : { error: r.body?.error ?? 'no envelope' }) };
+    } catch (err) {
+      res = { record, status: 0, ms: performance.now() - t0, error: (err as Error).message };
+    }
+    results.push(res);
+    if (results.length % 25 === 0 || results.length === records.length) {
+      const errs = results.filter((x) => !x.data).length;
+      say(`  ${results.length}/${records.length} pages, ${((performance.now() - evalStarted) / 1000).toFixed(0)} s${errs ? `, ${errs} failed` : ''}`);
+    }
+    return { ok: !!res.data, status: res.status };
+  });
+  const latency = summarize(samples, wallMs);
+
+  // ---- scoring -------------------------------------------------------------------------------
+  const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
+  const add = (into: Counts, c: Counts | undefined): void => {
+    if (!c) return;
+    into.tp += c.tp;
+    into.fp += c.fp;
+    into.fn += c.fn;
+  };
+  const rate = () => ({ right: 0, total: 0 });
+  const names = { mainPages: rate(), allBusinessPages: rate(), readabilitySiteName: rate() };
+  const legal = zero();
+  const emails = zero();
+  const addresses = zero();
+  const classRows: { truth: ClassifyTruth; got: Pick<Classification, 'iab_id' | 'iab_parent_id'> }[] = [];
+  const brandVerdicts: BrandVerdicts[] = [];
+  const perPage: unknown[] = [];
+
+  for (const res of results.sort((a, b) => a.record.page_id.localeCompare(b.record.page_id))) {
+    const r = res.record;
+    const company = res.data?.company ?? EMPTY_COMPANY;
+    const s: CompanyScore = scoreCompany(r.gt, company);
+    if (s.name) {
+      const bump = (x: { right: number; total: number }): void => { x.total++; if (s.name!.correct) x.right++; };
+      if (r.source === 'readability') bump(names.readabilitySiteName);
+      else {
+        bump(names.allBusinessPages);
+        if (r.page_role === 'main') bump(names.mainPages);
+      }
+    }
+    if (r.source.startsWith('webstruct')) add(legal, s.legalNames);
+    // As in offline-company.ts: emails are annotated on contact pages of the webstruct-contact set.
+    if (r.page_role === 'contact') add(emails, s.emails);
+    add(addresses, s.addresses);
+    const ct = classifyTruth(r);
+    const cls = res.data?.classification;
+    if (ct) classRows.push({ truth: ct, got: cls ?? { iab_id: '', iab_parent_id: '' } });
+    const brand: BrandData = res.data ?? EMPTY_BRAND;
+    brandVerdicts.push(scoreBrand(r as BrandTruth, brand));
+    perPage.push({
+      page_id: r.page_id,
+      status: res.status,
+      ms: Math.round(res.ms),
+      ...(res.error ? { error: res.error.slice(0, 300) } : {}),
+      company: res.data ? { name: company.name, emails: company.emails, addresses: company.addresses, sources: company.sources } : null,
+      expected_name: r.gt.company_name ?? null,
+      name_correct: s.name?.correct ?? null,
+      iab: cls ? { got: cls.iab_id, want: ct?.iab ?? null } : null,
+      logo: res.data?.logos.primary ? { source: res.data.logos.primary.source, url: res.data.logos.primary.url.slice(0, 160) } : null,
+      social: res.data?.social_links ?? null,
+    });
+  }
+
+  const classes = summarizeClassifications(classRows);
+  const brandSummary = summariseBrand(brandVerdicts);
+  const pct = (a: number, b: number): string => (b === 0 ? 'n/a' : `${((100 * a) / b).toFixed(1)}%`);
+  const prLine = (c: Counts): string => {
+    const { precision, recall } = precisionRecall(c);
+    return `precision ${pct(precision, 1).padStart(6)}  recall ${pct(recall, 1).padStart(6)}  (tp ${c.tp}, fp ${c.fp}, fn ${c.fn})`;
+  };
+  const failedPages = results.filter((x) => !x.data);
+  const statusCounts: Record<string, number> = {};
+  for (const f of failedPages) statusCounts[String(f.status)] = (statusCounts[String(f.status)] ?? 0) + 1;
+
+  const L: string[] = [];
+  L.push('', `== /enrich over ${results.length} corpus pages through the HTTP API (${((performance.now() - started) / 1000).toFixed(0)} s in all, ${(wallMs / 1000).toFixed(0)} s of requests)`);
+  L.push(`answers: ${results.length - failedPages.length} ok, ${failedPages.length} failed${failedPages.length ? ` ${JSON.stringify(statusCounts)}` : ''}; latency p50 ${latency.p50} ms, p95 ${latency.p95} ms, max ${latency.max} ms; ${latency.throughput} pages/s`);
+  L.push('(a failed page counts as an empty answer in every field below)', '');
+  const row = (label: string, value: string): void => void L.push(`${label.padEnd(40)} ${value}`);
+  row('company name, main pages', `${pct(names.mainPages.right, names.mainPages.total)} (${names.mainPages.right}/${names.mainPages.total})`);
+  row('company name, all webstruct pages', `${pct(names.allBusinessPages.right, names.allBusinessPages.total)} (${names.allBusinessPages.right}/${names.allBusinessPages.total})`);
+  row('site name, readability articles', `${pct(names.readabilitySiteName.right, names.readabilitySiteName.total)} (${names.readabilitySiteName.right}/${names.readabilitySiteName.total})`);
+  row('legal name (webstruct pages)', prLine(legal));
+  row('emails (annotated contact pages)', prLine(emails));
+  row('addresses (contact-annotated pages)', prLine(addresses));
+  row('IAB tier-1', `${pct(classes.tier1Accuracy, 1)} of ${classes.pages} labelled pages`);
+  row('IAB tier-2 (exact id)', `${pct(classes.tier2Accuracy, 1)} of ${classes.pages} labelled pages`);
+  L.push('', `brand fields (found: share of all pages with a value; correct: where the corpus has truth)`);
+  for (const b of brandSummary) {
+    row(`  ${b.field}`, `found ${pct(b.found, b.n).padStart(6)}   correct ${b.withTruth ? `${pct(b.correct, b.withTruth)} (${b.correct}/${b.withTruth})` : 'no truth in corpus'}`);
+  }
+  // Fields the brand scorer does not look at, found-rates only (the corpus has no truth for them).
+  const foundRate = (label: string, has: (d: EnrichData) => boolean): void => {
+    const n = results.filter((x) => x.data && has(x.data)).length;
+    row(`  ${label}`, `found ${pct(n, results.length).padStart(6)}   correct no truth in corpus`);
+  };
+  foundRate('colors.screenshot_colors', (d) => d.colors.screenshot_colors.length > 0);
+  foundRate('colors.code_colors.html', (d) => d.colors.code_colors.html.length > 0);
+  foundRate('colors.code_colors.javascript', (d) => d.colors.code_colors.javascript.length > 0);
+  foundRate('images.screenshot_url', (d) => d.images.screenshot_url !== '');
+  if (classes.topConfusions.length) L.push('', `commonest IAB tier-1 confusions: ${classes.topConfusions.slice(0, 6).map((c) => `${c.expected}->${c.predicted} x${c.count}`).join(', ')}`);
+  if (failedPages.length) {
+    L.push('', 'failed pages (first 10):');
+    for (const f of failedPages.slice(0, 10)) L.push(`  ${f.record.page_id} ${f.status}: ${(f.error ?? '').slice(0, 160)}`);
+  }
+  say(L.join('\n'));
+
+  const outDir = join(REPO_ROOT, 'test/eval/results');
+  mkdirSync(outDir, { recursive: true });
+  const out = join(outDir, 'eval.json');
+  writeFileSync(
+    out,
+    `${JSON.stringify(
+      {
+        ranAt: new Date().toISOString(),
+        corpus: dir,
+        pages: results.length,
+        corpusPages: all.length,
+        sampled: results.length < all.length,
+        concurrency: config.EVAL_CONCURRENCY,
+        params: ENRICH_PARAMS,
+        durationS: Math.round((performance.now() - started) / 1000),
+        latency,
+        failed: { count: failedPages.length, statuses: statusCounts },
+        company: {
+          nameMainPages: names.mainPages,
+          nameAllWebstructPages: names.allBusinessPages,
+          siteNameReadability: names.readabilitySiteName,
+          legalNames: { ...legal, ...precisionRecall(legal) },
+          emails: { ...emails, ...precisionRecall(emails) },
+          addresses: { ...addresses, ...precisionRecall(addresses) },
+        },
+        classification: classes,
+        brand: brandSummary,
+        perPage,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  say(`\nwrote ${relative(process.cwd(), out)}`);
+} catch (err) {
+  failed = true;
+  process.stderr.write(`\neval failed: ${(err as Error).stack ?? String(err)}\n`);
+  if (dataDir) process.stderr.write(`service logs kept in ${join(dataDir, 'logs')}\n`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
