@@ -1,0 +1,50 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { corpusPresent, loadRecords, sampleRecords, serveCorpusPages, type CorpusRecord } from './corpus.ts';
+
+const rec = (page_id: string, extra: Partial<CorpusRecord> = {}, gt: CorpusRecord['gt'] = {}): CorpusRecord => ({
+  page_id, source: 'webstruct-business', html: `pages/${page_id}.html`, url: 'http://example.com/', domain: 'example.com', page_role: 'other', gt, ...extra,
+});
+
+describe('sampleRecords', () => {
+  const records = [
+    rec('a1'), rec('a2'), rec('a3', { page_role: 'main' }), rec('a4'), rec('a5', {}, { twitter: 'https://twitter.com/x' }),
+    rec('a6'), rec('a7', { source: 'readability', page_role: 'article/other' }), rec('a8'),
+  ];
+
+  it('keeps every page with scarce truth first, in corpus order, the same on every call', () => {
+    const s = sampleRecords(records, 5);
+    expect(s).toHaveLength(5);
+    expect(s.map((r) => r.page_id)).toEqual(expect.arrayContaining(['a3', 'a5', 'a7']));
+    expect(s.map((r) => r.page_id)).toEqual([...s.map((r) => r.page_id)].sort());
+    expect(sampleRecords(records, 5)).toEqual(s);
+  });
+
+  it('returns everything when the limit is not below the size', () => {
+    expect(sampleRecords(records, 8)).toEqual(records);
+  });
+});
+
+describe('serveCorpusPages', () => {
+  it('serves a page as text/html without a charset, so the page meta decides, and nothing outside pages/', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'corpus-'));
+    mkdirSync(join(dir, 'pages'));
+    // "Café" in windows-1252: a charset=utf-8 header would turn the é into U+FFFD.
+    writeFileSync(join(dir, 'pages', 'wsb-1.html'), Buffer.concat([Buffer.from('<meta charset="windows-1252"><p>Caf'), Buffer.from([0xe9]), Buffer.from('</p>')]));
+    writeFileSync(join(dir, 'ground_truth.jsonl'), `${JSON.stringify(rec('wsb-1'))}\n`);
+    expect(corpusPresent(dir)).toBe(true);
+    const [record] = loadRecords(dir);
+    const server = await serveCorpusPages(dir, '127.0.0.1');
+    try {
+      const res = await fetch(server.urlOf(record!));
+      expect(res.headers.get('content-type')).toBe('text/html');
+      expect(Buffer.from(await res.arrayBuffer()).includes(0xe9)).toBe(true);
+      expect((await fetch(`${server.origin}/..%2Fground_truth.jsonl`)).status).toBe(404);
+      expect((await fetch(`${server.origin}/nothing.html`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+});
