@@ -33,7 +33,7 @@ describe('classifier on keywords and schema.org types', () => {
   it('answers IAB24 Uncategorized for a near-empty page, with an honest description', async () => {
     const got = await run(classifier, html('<title>Welcome</title>', '<div id="app"></div>'), 'https://qzx.example/');
     expect(got).toMatchObject({ iab_id: 'IAB24', iab_parent_id: 'IAB24', category: 'Uncategorized', subcategory: '' });
-    expect(got.description).toBe('Welcome is a website whose pages say too little about it to tell what it offers.');
+    expect(got.description).toBe('qzx.example is a website whose pages say too little about it to tell what it offers.');
   });
 
   it('answers IAB24 for a page in a language it cannot read, rather than a random category', async () => {
