@@ -19,6 +19,7 @@ import { parseRawQuery } from './params.ts';
 import { checkIpLimit } from './rate-limit/limits.ts';
 import { registerDataRoutes } from './routes/endpoints.ts';
 import { registerProbes } from './routes/probes.ts';
+import { registerTracing } from './tracing.ts';
 import type { Store } from './store/port.ts';
 
 export interface EdgeDeps {
@@ -67,6 +68,7 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
   });
 
   app.decorateRequest('edge', null as unknown as EdgeRequestState);
+  registerTracing(app);
 
   // Which methods each path answers, so a wrong method gets 405 with Allow instead of 404.
   const methodsByPath = new Map<string, Set<string>>();

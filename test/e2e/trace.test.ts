@@ -1,0 +1,86 @@
+/**
+ * One HTTP request is one trace across services: the edge, the real renderer (Chromium) and the real
+ * classifier run in this process over a private NATS, every span lands in one in-memory exporter,
+ * and the parent→child edges of a /classify are checked one by one.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace';
+import { startTestTelemetry } from '@enrich/shared/telemetry';
+import { createLogger } from '@enrich/shared/runtime';
+import { startNatsServer, type NatsServerHandle } from '../support/nats-server.ts';
+import { serveStatic, type StaticSite } from '../../deploy/local/static-site.ts';
+import { REPO_ROOT } from '../../deploy/local/stack.ts';
+import { startEdge, type EdgeHarness } from '../../services/edge/src/test-harness.ts';
+import { startRenderer } from '../../services/renderer/src/service.ts';
+import { loadRendererConfig } from '../../services/renderer/src/config.ts';
+import { startClassifier } from '../../services/classifier/src/service.ts';
+import { loadClassifierConfig } from '../../services/classifier/src/config.ts';
+
+const telemetry = startTestTelemetry('trace-test');
+const log = createLogger('trace-test', 'silent');
+
+let nats: NatsServerHandle;
+let site: StaticSite;
+let edge: EdgeHarness;
+let base: string;
+const stops: Array<{ stop(): Promise<void> }> = [];
+
+beforeAll(async () => {
+  nats = await startNatsServer();
+  site = await serveStatic(join(REPO_ROOT, 'deploy/local/demo-site'), { host: '127.0.0.2' });
+  const screenshotDir = mkdtempSync(join(tmpdir(), 'trace-shots-'));
+  edge = await startEdge(nats.url, { store: { kind: 'kv', name: `trace_${randomUUID().slice(0, 8)}` }, screenshotDir });
+  base = await edge.app.listen({ port: 0, host: '127.0.0.1' });
+  stops.push(await startRenderer({ nc: edge.nc, config: loadRendererConfig({ ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', SCREENSHOT_DIR: screenshotDir, ASSETS_BASE_URL: `${base}/assets` }), log }));
+  stops.push(await startClassifier({ nc: edge.nc, config: loadClassifierConfig({}), log }));
+}, 120_000);
+
+afterAll(async () => {
+  for (const s of stops.reverse()) await s.stop();
+  await edge?.close();
+  await site?.close();
+  await nats?.stop();
+});
+
+describe('distributed trace of one request', () => {
+  it('links edge → render.page → renderer and edge → analyze.classify → classifier in one trace', async () => {
+    const { key } = await edge.createKey({ credits: 10 });
+    telemetry.exporter.reset();
+    // A client's own trace context is continued, so a caller can find our spans under its trace.
+    const clientTraceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const res = await fetch(`${base}/classify?url=${encodeURIComponent(site.origin + '/')}`, {
+      headers: { 'x-api-key': key, traceparent: `00-${clientTraceId}-00f067aa0ba902b7-01` },
+    });
+    expect(res.status).toBe(200);
+    const requestId = res.headers.get('x-request-id');
+    await telemetry.forceFlush();
+    const spans = telemetry.exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === clientTraceId);
+    const byName = (name: string): ReadableSpan => {
+      const found = spans.find((s) => s.name === name);
+      expect(found, `span "${name}" in ${spans.map((s) => s.name).join(', ')}`).toBeDefined();
+      return found!;
+    };
+    const parentOf = (s: ReadableSpan) => s.parentSpanContext?.spanId;
+
+    const http = byName('GET /classify');
+    expect(parentOf(http)).toBe('00f067aa0ba902b7');
+    expect(http.attributes['enrich.request_id']).toBe(requestId);
+    expect(http.attributes['http.response.status_code']).toBe(200);
+
+    const renderCall = byName('render.page request');
+    const renderWork = byName('render.page process');
+    const classifyCall = byName('analyze.classify request');
+    const classifyWork = byName('analyze.classify process');
+    expect(parentOf(renderCall)).toBe(http.spanContext().spanId);
+    expect(parentOf(renderWork)).toBe(renderCall.spanContext().spanId);
+    expect(parentOf(classifyCall)).toBe(http.spanContext().spanId);
+    expect(parentOf(classifyWork)).toBe(classifyCall.spanContext().spanId);
+    // The classifier only starts once the page is rendered.
+    const t = (hr: [number, number]) => hr[0] * 1e9 + hr[1];
+    expect(t(classifyCall.startTime)).toBeGreaterThanOrEqual(t(renderCall.endTime));
+  });
+});
