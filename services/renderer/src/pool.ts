@@ -51,6 +51,39 @@ export interface BrowserPool {
   close(): Promise<void>;
 }
 
+/**
+ * When the browser's main process dies (OOM killer, kill -9), its zygote and renderer children can
+ * keep Playwright's pipe open, so `disconnected` never fires and pending calls hang. The browser leads
+ * its own process group: once the leader is gone, kill the group so the pipe closes and everything
+ * waiting on the browser fails at once.
+ */
+async function watchBrowserProcess(browser: Browser, log: Logger): Promise<void> {
+  let pid: number | undefined;
+  try {
+    const cdp = await browser.newBrowserCDPSession();
+    const info = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ type: string; id: number }> };
+    pid = info.processInfo.find((p) => p.type === 'browser')?.id;
+    await cdp.detach();
+  } catch (err) {
+    log.warn({ err }, 'cannot find the browser pid; a killed browser is noticed only when its pipe closes');
+  }
+  if (!pid) return;
+  const browserPid = pid;
+  const timer = setInterval(() => {
+    try {
+      process.kill(browserPid, 0);
+    } catch {
+      clearInterval(timer);
+log.warn({ pid: browserPid }, 'browser process died; killing its process group');
+      try {
+        process.kill(-browserPid, 'SIGKILL');
+      } catch { /* group already gone */ }
+    }
+  }, 250);
+  timer.unref();
+  browser.once('disconnected', () => clearInterval(timer));
+}
+
 export function createBrowserPool(opts: PoolOptions): BrowserPool {
   const limiter: Limiter = createLimiter({ concurrency: opts.concurrency, queue: opts.queue });
   const slots = new Set<Slot>();
@@ -73,6 +106,7 @@ export function createBrowserPool(opts: PoolOptions): BrowserPool {
         const started = Date.now();
         const browser = await launch();
         const slot: Slot = { browser, pagesServed: 0, inFlight: 0, retired: false };
+        await watchBrowserProcess(browser, opts.log);
         browser.once('disconnected', () => {
           slots.delete(slot);
           if (current === slot) current = null;

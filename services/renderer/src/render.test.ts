@@ -142,6 +142,15 @@ describe('screenshot formats', () => {
   });
 });
 
+describe('very tall pages', () => {
+  it('cuts a full-page capture at the largest height every format can hold', async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/big`, { snapshot: false, screenshot: { format: 'webp', fullPage: true }, viewport: { width: 800, height: 600 } }), 30_000);
+    const meta = await sharp(readFileSync(localFile(result.screenshot!.url))).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 800, 16_383]);
+    expect(result.screenshot).toMatchObject({ width: 800, height: 16_383 });
+  });
+});
+
 describe('SSRF guard through the browser', () => {
   it.each(['http://127.0.0.1:PORT/', 'http://2130706433:PORT/', 'http://0x7f000001:PORT/', 'http://[::ffff:127.0.0.1]:PORT/', 'http://localhost:PORT/', 'http://0177.0.0.1:PORT/', 'http://127.1:PORT/'])(
     'refuses %s before loading it',
@@ -174,5 +183,35 @@ describe('SSRF guard through the browser', () => {
 
   it('refuses schemes other than http(s)', async () => {
     await expect(r.render(renderRequest('file:///etc/passwd'))).rejects.toBeInstanceOf(UrlForbiddenError);
+  });
+});
+
+describe('HTTPS through the egress tunnel', () => {
+  it('reports a TLS failure as TARGET_UNREACHABLE with the certificate error', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { mkdtempSync: tmp, readFileSync: read } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { createServer } = await import('node:https');
+    const dir = tmp(join(tmpdir(), 'renderer-tls-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${dir}/key.pem`, '-out', `${dir}/cert.pem`, '-days', '1', '-subj', '/CN=127.0.0.2'], { stdio: 'ignore' });
+    const server = createServer({ key: read(`${dir}/key.pem`), cert: read(`${dir}/cert.pem`) }, (_req, res) => res.end('<h1>tls</h1>'));
+    await new Promise<void>((res) => server.listen(0, '127.0.0.2', () => res()));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const err = await r.render(renderRequest(`https://127.0.0.2:${port}/`)).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(TargetUnreachableError);
+      expect((err as Error).message).toMatch(/net::ERR_CERT_[A-Z_]+ at https:\/\/127\.0\.0\.2:/);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('refuses a redirect to an https URL on a forbidden host', async () => {
+    const before = sites.forbiddenHits();
+    const target = `https://127.0.0.1:${sites.forbiddenPort}/`;
+    const err = await r.render(renderRequest(`${sites.origin}/redirect?to=${encodeURIComponent(target)}`)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UrlForbiddenError);
+    expect(sites.forbiddenHits()).toBe(before);
   });
 });

@@ -86,6 +86,8 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
   let deadlineHit = false;
   let browserGone = false;
   let outcome = 'ok';
+  const navigationHops: string[] = [req.url];
+  const navigationRefusal = () => navigationHops.map((u) => guard.refusalFor(u)).find(Boolean);
 
   try {
     // Refuse before taking a browser slot: a forbidden URL costs nothing but a DNS lookup.
@@ -100,14 +102,25 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
     timings.queuedMs = Date.now() - started;
     let proxy: EgressProxy | undefined;
     let context: BrowserContext | undefined;
-    const onDisconnect = (): void => { browserGone = true; };
+    // The job races a lifeline that fails at the deadline or when the browser goes away: not every
+    // pending Playwright call rejects when the browser dies, and none may outlive the budget.
+    let onDisconnect = (): void => undefined;
+    let killAt: NodeJS.Timeout | undefined;
+    const lifeline = new Promise<never>((_, reject) => {
+      onDisconnect = () => {
+        browserGone = true;
+        reject(new Error('browser has disconnected'));
+      };
+      killAt = setTimeout(() => {
+        deadlineHit = true;
+        void context?.close().catch(() => undefined);
+        reject(new Error('deadline reached'));
+      }, Math.max(0, job.deadline - Date.now() - CLEANUP_MS));
+    });
+    lifeline.catch(() => undefined);
     lease.browser.once('disconnected', onDisconnect);
-    // At the deadline, closing the context makes whatever Playwright call is pending throw at once.
-    const killAt = setTimeout(() => {
-      deadlineHit = true;
-      void context?.close().catch(() => undefined);
-    }, Math.max(0, job.deadline - Date.now() - CLEANUP_MS));
-    try {
+    if (!lease.browser.isConnected()) onDisconnect();
+    const work = async (): Promise<RenderResult> => {
       stage = 'opening a context';
       proxy = await startEgressProxy(guard);
       context = await lease.browser.newContext({
@@ -123,6 +136,10 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
       await guardContext(context, guard);
       const page = await context.newPage();
       page.on('crash', () => { browserGone = true; });
+      // Main-frame navigation hops, to tell the refusal that broke navigation from refused subresources.
+      page.on('request', (r) => {
+        if (r.isNavigationRequest() && r.frame() === page.mainFrame()) navigationHops.push(r.url());
+      });
       const net = trackNetwork(page);
       const wire = recordNetwork(page, {
         textTypes: new Set(req.snapshot ? (req.scripts ? ['stylesheet', 'script'] : ['stylesheet']) : []),
@@ -240,13 +257,18 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
       timings.screenshotMs = Date.now() - shotStart;
       timings.totalMs = Date.now() - started;
       return { requestedUrl: req.url, finalUrl, status, screenshot, snapshot, timings };
+    };
+    try {
+      const running = work();
+      running.catch(() => undefined); // if the lifeline wins, the abandoned work's failure is expected
+      return await Promise.race([running, lifeline]);
     } catch (err) {
-      throw toRenderError(err, { url: req.url, stage, budgetMs, deadlineHit, browserGone, refusal: stage === 'navigating' ? guard.refusalFor(req.url) ?? guard.refusals()[0] : undefined });
+      throw toRenderError(err, { url: req.url, stage, budgetMs, deadlineHit, browserGone, refusal: stage === 'navigating' ? navigationRefusal() : undefined });
     } finally {
       clearTimeout(killAt);
       lease.browser.off('disconnected', onDisconnect);
-      await context?.close().catch(() => undefined);
-      await proxy?.close().catch(() => undefined);
+      await boundedCleanup(context?.close());
+      await boundedCleanup(proxy?.close());
       lease.release();
     }
   } catch (err) {
@@ -256,6 +278,18 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
   } finally {
     deps.metrics.outcomes.add(1, { outcome });
   }
+}
+
+/** Cleanup of a dead browser's context can hang; never let it hold the slot for long. */
+function boundedCleanup(p: Promise<unknown> | undefined, ms = 2_000): Promise<void> {
+  if (!p) return Promise.resolve();
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    p.then(() => undefined, () => undefined).finally(() => {
+      clearTimeout(t);
+      resolve();
+    });
+  });
 }
 
 /** External sources get their text from the network log; sheets only seen on the wire (@import) follow. */
