@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SnapshotSchema, RenderResultSchema } from '@enrich/shared/contracts';
 import { DeadlineExceededError, TargetUnreachableError, UrlForbiddenError } from '@enrich/shared/errors';
 import { startFixtureSites, type FixtureSites } from './test-support/fixture-sites.ts';
-import { renderRequest, startTestRenderer } from './test-support/renderer-harness.ts';
+import { fixtureResolver, renderRequest, startTestRenderer } from './test-support/renderer-harness.ts';
 
 let sites: FixtureSites;
-const r = startTestRenderer();
+// `shop.fixture` and `rebind.fixture` exist only in this resolver, never in the system DNS Chromium would use.
+const r = startTestRenderer({}, fixtureResolver({ 'shop.fixture': ['127.0.0.2'], 'rebind.fixture': ['127.0.0.2', '127.0.0.1'] }));
 
 beforeAll(async () => {
   sites = await startFixtureSites();
@@ -34,7 +35,8 @@ describe('render.page on a plain site', () => {
     expect(snap.meta.find((m) => m.name === 'description')?.content).toContain('Bristol');
     expect(snap.links.find((l) => l.rel === 'icon')?.href).toBe(`${sites.origin}/assets/logo.png`);
     expect(JSON.parse(snap.jsonLd[0]!).name).toBe('Acme Roasters Ltd');
-    expect(snap.stylesheets.map((s) => s.url)).toEqual([`${sites.origin}/assets/site.css`, null]);
+    expect(snap.stylesheets.map((s) => s.url)).toEqual([`${sites.origin}/assets/site.css`, null, `${sites.origin}/assets/extra.css`]);
+    expect(snap.stylesheets[2]!.text).toContain('.promo');
     expect(snap.stylesheets[0]!.text).toContain('Georgia');
     expect(snap.scripts).toEqual([]);
     const shop = snap.anchors.find((a) => a.text === 'Shop');
@@ -88,6 +90,13 @@ describe('loading real-world pages', () => {
     expect(snap.html).toContain('<h1>Rendered by JavaScript</h1>');
   });
 
+  it('includes script texts, inline and external, only when asked', async () => {
+    const withScripts = SnapshotSchema.parse((await r.render(renderRequest(`${sites.origin}/spa/`, { scripts: true }))).snapshot);
+    expect(withScripts.scripts.map((s) => s.url)).toEqual([`${sites.origin}/assets/theme.js`, null]);
+    expect(withScripts.scripts[0]!.text).toContain("primary: '#c0392b'");
+    expect(withScripts.scripts[1]!.text).toContain("fetch('/api/products')");
+  });
+
   it('loads lazy images below the fold before a full-page capture', async () => {
     const result = await r.render(renderRequest(`${sites.origin}/lazy/`, { screenshot: { format: 'png', fullPage: true }, viewport: { width: 800, height: 600 } }));
     const snap = SnapshotSchema.parse(result.snapshot);
@@ -112,6 +121,12 @@ describe('loading real-world pages', () => {
     expect(err).toBeInstanceOf(DeadlineExceededError);
     expect((err as Error).message).toContain('navigating');
     expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('answers TARGET_UNREACHABLE with the net error for a host that does not resolve', async () => {
+    const err = await r.render(renderRequest('http://no-such-shop.invalid/')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TargetUnreachableError);
+    expect((err as Error).message).toContain('net::ERR_NAME_NOT_RESOLVED at http://no-such-shop.invalid/');
   });
 
   it('answers TARGET_UNREACHABLE with the net error for a closed port', async () => {
@@ -179,6 +194,20 @@ describe('SSRF guard through the browser', () => {
     const statuses = result.snapshot!.resources.filter((x) => x.url.startsWith(sites.forbiddenOrigin));
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.every((x) => x.status === null || x.status === 403)).toBe(true);
+  });
+
+  it('connects to the address it checked, not one the browser looks up itself', async () => {
+    const port = new URL(sites.origin).port;
+    const result = await r.render(renderRequest(`http://shop.fixture:${port}/`, { snapshot: true }));
+    expect(result.finalUrl).toBe(`http://shop.fixture:${port}/`);
+    expect(result.snapshot!.title).toBe('Acme Roasters | Coffee from Bristol');
+  });
+
+  it('refuses a host when one of its addresses is forbidden', async () => {
+    const port = new URL(sites.origin).port;
+    const err = await r.render(renderRequest(`http://rebind.fixture:${port}/`)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UrlForbiddenError);
+    expect((err as Error).message).toContain('127.0.0.1: loopback');
   });
 
   it('refuses schemes other than http(s)', async () => {

@@ -77,7 +77,13 @@ export async function startFixtureSites(): Promise<FixtureSites> {
       case '/': return html(res, page('renderer-basic'));
       case '/assets/site.css':
         res.writeHead(200, { 'content-type': 'text/css' });
-        return res.end('body { font-family: Georgia, "Times New Roman", serif; color: rgb(34, 34, 34); margin: 0 }\n.site-header { background-color: rgb(20, 40, 60); --header-h: 64px; }\n:root { --accent: #f39c12; }\n');
+        return res.end('@import url("/assets/extra.css");\nbody { font-family: Georgia, "Times New Roman", serif; color: rgb(34, 34, 34); margin: 0 }\n.site-header { background-color: rgb(20, 40, 60); --header-h: 64px; }\n:root { --accent: #f39c12; }\n');
+      case '/assets/extra.css':
+        res.writeHead(200, { 'content-type': 'text/css' });
+        return res.end('.promo { color: rgb(1, 2, 3) }\n');
+      case '/assets/theme.js':
+        res.writeHead(200, { 'content-type': 'text/javascript' });
+        return res.end("window.theme = { primary: '#c0392b' };\n");
       case '/assets/logo.png': return image(res, png.logo);
       case '/assets/logo-declared.png': return image(res, png.declared);
       case '/assets/hero.png': return image(res, png.hero);

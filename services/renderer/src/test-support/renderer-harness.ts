@@ -7,6 +7,7 @@ import type { RenderRequest, RenderResult } from '@enrich/shared/contracts';
 import { createLogger } from '@enrich/shared/runtime';
 import { loadRendererConfig, type RendererConfig } from '../config.ts';
 import { createRenderer, type Renderer } from '../service.ts';
+import { resolveAll, type Resolve } from '../ssrf.ts';
 
 export const testLog = createLogger('renderer-test', 'silent');
 
@@ -23,9 +24,19 @@ export function renderRequest(url: string, over: Partial<RenderRequest> = {}): R
   return { requestId: randomUUID(), url, viewport: { width: 1280, height: 800 }, screenshot: null, snapshot: true, scripts: false, visuals: false, ...over };
 }
 
-export function startTestRenderer(env: Record<string, string> = {}): { renderer: Renderer; config: RendererConfig; render(req: RenderRequest, budgetMs?: number): Promise<RenderResult> } {
+/** System DNS plus fixed names: hostnames only our resolver knows prove the browser connects where we checked. */
+export function fixtureResolver(names: Record<string, string[]>): Resolve {
+  return async (host) => {
+    const fixed = names[host];
+    if (fixed) return fixed;
+    if (host.endsWith('.invalid')) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+    return resolveAll(host);
+  };
+}
+
+export function startTestRenderer(env: Record<string, string> = {}, resolve?: Resolve): { renderer: Renderer; config: RendererConfig; render(req: RenderRequest, budgetMs?: number): Promise<RenderResult> } {
   const config = testConfig(env);
-  const renderer = createRenderer({ config, log: testLog });
+  const renderer = createRenderer({ config, log: testLog, ...(resolve ? { resolve } : {}) });
   return {
     renderer,
     config,
