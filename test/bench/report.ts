@@ -34,6 +34,8 @@ export interface BenchResults {
   edgeOverhead: { paths: OverheadPath[]; steps: OverheadStep[] } | null;
   memory: MemoryReport | null;
   durationS: number;
+  /** 1-minute load average when the run started and ended: other work on the machine shows here. */
+  loadAverage: { start: number; end: number };
 }
 
 export interface ChartSeries {
@@ -72,7 +74,7 @@ export function latencyChartSvg(title: string, xs: readonly number[], series: re
   for (let v = 0; v <= top + 1e-9; v += step) {
     const y = yAt(v).toFixed(1);
     out.push(`<line x1="${m.l}" y1="${y}" x2="${m.l + pw}" y2="${y}" stroke="#e5e7eb"/>`);
-    out.push(`<text x="${m.l - 8}" y="${y}" text-anchor="end" dominant-baseline="middle" fill="#374151">${v >= 1000 ? `${(v / 1000).toFixed(v % 1000 ? 1 : 0)} s` : `${v} ms`}</text>`);
+    out.push(`<text x="${m.l - 8}" y="${y}" text-anchor="end" dominant-baseline="middle" fill="#374151">${v === 0 ? '0' : v >= 1000 ? `${(v / 1000).toFixed(v % 1000 ? 1 : 0)} s` : `${v} ms`}</text>`);
   }
   for (const x of xs) {
     out.push(`<line x1="${xAt(x)}" y1="${m.t + ph}" x2="${xAt(x)}" y2="${m.t + ph + 5}" stroke="#374151"/>`);
@@ -150,7 +152,7 @@ export function renderMarkdown(r: BenchResults, chartFile: string): string {
   const L: string[] = [];
   L.push('# Benchmark', '');
   L.push(`Run ${m.startedAt} at commit ${m.gitCommit}, ${r.durationS.toFixed(0)} s in all. Numbers only, no thresholds.`, '');
-  L.push(`- Machine: ${m.cores} cores, ${m.cpuModel}, ${m.memoryGb} GB RAM, ${m.kernel}`);
+  L.push(`- Machine: ${m.cores} cores, ${m.cpuModel}, ${m.memoryGb} GB RAM, ${m.kernel}; 1-minute load average ${r.loadAverage.start} at the start, ${r.loadAverage.end} at the end`);
   L.push(`- Versions: Node ${m.node}; ${m.chromium}; playwright-core ${m.playwrightCore}; ${m.natsServer}; autocannon ${m.autocannon}`);
   L.push(`- Setup: ${Object.entries(r.setup).map(([k, v]) => `${k}=${v}`).join(', ')}`);
   L.push('- Pages (served on 127.0.0.2, self-contained, requests rotate over them):');

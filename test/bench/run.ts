@@ -9,7 +9,7 @@
  * BENCH_RATES for the edge overhead (100,300,1000), BENCH_RATE_SECONDS (5), CHROMIUM_PATH.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { z } from 'zod';
 import { envInt, loadConfig } from '@enrich/shared/runtime';
@@ -52,6 +52,7 @@ if (config.BENCH_BASE_URL && !config.BENCH_API_KEY) {
 
 const say = (line = ''): void => void process.stdout.write(`${line}\n`);
 const runStarted = performance.now();
+const loadAtStart = Math.round(loadavg()[0]! * 100) / 100;
 const phaseTimer = (label: string): (() => void) => {
   const t0 = performance.now();
   say(`\n== ${label}`);
@@ -60,7 +61,7 @@ const phaseTimer = (label: string): (() => void) => {
 const requestsAt = (c: number, base: number): number => Math.max(base, 2 * c);
 
 const machine = machineInfo({ chromiumPath: config.CHROMIUM_PATH, natsServerBin: natsServerBinary(), repoRoot: REPO_ROOT, autocannon: autocannonVersion() });
-say(`machine: ${machine.cores} cores, ${machine.cpuModel}, ${machine.memoryGb} GB; ${machine.kernel}`);
+say(`machine: ${machine.cores} cores, ${machine.cpuModel}, ${machine.memoryGb} GB; ${machine.kernel}; load average ${loadAtStart}`);
 say(`versions: Node ${machine.node}; ${machine.chromium}; playwright-core ${machine.playwrightCore}; ${machine.natsServer}; autocannon ${machine.autocannon}; commit ${machine.gitCommit}`);
 
 const served = await serveBenchSites();
@@ -282,6 +283,7 @@ try {
     edgeOverhead: { paths, steps },
     memory: memory?.stop() ?? null,
     durationS: (performance.now() - runStarted) / 1000,
+    loadAverage: { start: loadAtStart, end: Math.round(loadavg()[0]! * 100) / 100 },
   };
   memory = undefined;
 

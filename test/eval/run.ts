@@ -14,7 +14,7 @@
  * default all), EVAL_CONCURRENCY (3), EVAL_BASE_URL + EVAL_API_KEY (use a running stack).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { z } from 'zod';
 import type { BrandData, Classification, CompanyData, EnrichData } from '@enrich/shared/contracts';
@@ -197,7 +197,7 @@ try {
   const L: string[] = [];
   L.push('', `== /enrich over ${results.length} corpus pages through the HTTP API (${((performance.now() - started) / 1000).toFixed(0)} s in all, ${(wallMs / 1000).toFixed(0)} s of requests)`);
   L.push(`answers: ${results.length - failedPages.length} ok, ${failedPages.length} failed${failedPages.length ? ` ${JSON.stringify(statusCounts)}` : ''}; latency p50 ${latency.p50} ms, p95 ${latency.p95} ms, max ${latency.max} ms; ${latency.throughput} pages/s`);
-  L.push('(a failed page counts as an empty answer in every field below)', '');
+  L.push(`(a failed page counts as an empty answer in every field below; 1-minute load average at the end ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} cores)`, '');
   const row = (label: string, value: string): void => void L.push(`${label.padEnd(40)} ${value}`);
   row('company name, main pages', `${pct(names.mainPages.right, names.mainPages.total)} (${names.mainPages.right}/${names.mainPages.total})`);
   row('company name, all webstruct pages', `${pct(names.allBusinessPages.right, names.allBusinessPages.total)} (${names.allBusinessPages.right}/${names.allBusinessPages.total})`);
@@ -242,6 +242,7 @@ try {
         concurrency: config.EVAL_CONCURRENCY,
         params: ENRICH_PARAMS,
         durationS: Math.round((performance.now() - started) / 1000),
+        loadAverageAtEnd: loadavg()[0],
         latency,
         failed: { count: failedPages.length, statuses: statusCounts },
         company: {
