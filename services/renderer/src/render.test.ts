@@ -159,7 +159,7 @@ describe('screenshot formats', () => {
 
 describe('very tall pages', () => {
   it('cuts a full-page capture at the largest height every format can hold', async () => {
-    const result = await r.render(renderRequest(`${sites.origin}/big`, { snapshot: false, screenshot: { format: 'webp', fullPage: true }, viewport: { width: 800, height: 600 } }), 30_000);
+    const result = await r.render(renderRequest(`${sites.origin}/tall`, { snapshot: false, screenshot: { format: 'webp', fullPage: true }, viewport: { width: 800, height: 600 } }), 30_000);
     const meta = await sharp(readFileSync(localFile(result.screenshot!.url))).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 800, 16_383]);
     expect(result.screenshot).toMatchObject({ width: 800, height: 16_383 });

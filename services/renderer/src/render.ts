@@ -355,6 +355,11 @@ async function rasterizeLogos(
   if (declared && Date.now() < until) {
     try {
       const handle = (await page.evaluateHandle(async ({ src, wait }) => {
+        // Last step of the job, so the page may be changed: hide everything else so the raster keeps
+        // the logo's own transparency instead of whatever the page paints behind it.
+        const style = document.createElement('style');
+        style.textContent = 'html, body { background: transparent !important } body > *:not([data-enrich-logo]) { visibility: hidden !important }';
+        document.head.appendChild(style);
         const img = document.createElement('img');
         img.setAttribute('data-enrich-logo', '');
         img.style.cssText = 'position:fixed;left:0;top:0;max-width:512px;max-height:512px;z-index:2147483647;background:transparent;margin:0;padding:0;border:0';

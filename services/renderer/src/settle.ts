@@ -86,6 +86,6 @@ export async function scrollThrough(page: Page, net: NetworkActivity, until: num
         Promise.all(pending.map((img) => img.decode().catch(() => undefined))),
         new Promise((r) => setTimeout(r, Math.max(0, stop - Date.now()))),
       ]);
-    }, Math.max(0, Math.min(until, Date.now() + 3_000) - Date.now()))
+    }, Math.max(0, Math.min(until, Date.now() + 1_000) - Date.now())) // the network is quiet by now: only decoding is left
     .catch(() => undefined);
 }

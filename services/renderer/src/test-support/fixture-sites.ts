@@ -98,6 +98,8 @@ export async function startFixtureSites(): Promise<FixtureSites> {
         return;
       case '/lazy/': return html(res, page('renderer-lazy'));
       case '/big': return html(res, big);
+      case '/tall':
+        return html(res, '<!DOCTYPE html><html><head><title>Tall</title><style>body{margin:0}</style></head><body><div style="height:30000px;background:linear-gradient(#fff,#048)"></div></body></html>');
       case '/slow':
         setTimeout(() => html(res, '<!DOCTYPE html><html><head><title>Slow</title></head><body><h1>Slow but done</h1></body></html>'), Number(url.searchParams.get('ms') ?? 1000));
         return;
