@@ -1,8 +1,8 @@
 /**
  * The edge with the real renderer (Chromium, in-process) over a private NATS, a real listening
- * HTTP server, and fixture sites on 127.0.0.2. Analyzers are contract-valid stand-ins: this suite is
- * about the edge's side of rendering (screenshots stored and served, SSRF refusals, unreachable
- * targets, the request budget, credits under concurrency with a real browser behind).
+ * HTTP server, fixture sites on 127.0.0.2, and the real analyzers. This suite is about the edge's
+ * side of rendering (screenshots stored and served, SSRF refusals, unreachable targets, the request
+ * budget, credits under concurrency with a real browser behind).
  */
 import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -12,7 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnrichResponseSchema, ErrorEnvelopeSchema, ScreenshotResponseSchema } from '@enrich/shared/contracts';
 import { freePort, startNatsServer, type NatsServerHandle } from '../support/nats-server.ts';
-import { serveFakes, startEdge, log, type EdgeHarness } from '../../services/edge/src/test-harness.ts';
+import { startEdge, log, type EdgeHarness } from '../../services/edge/src/test-harness.ts';
+import { startAnalyzers } from '../support/analyzers.ts';
 import { startRenderer } from '../../services/renderer/src/service.ts';
 import { loadRendererConfig } from '../../services/renderer/src/config.ts';
 
@@ -27,7 +28,7 @@ let edge: EdgeHarness;
 let tight: EdgeHarness;
 let edgeBase: string;
 let renderer: { stop(): Promise<void> };
-let analyzers: ReturnType<typeof serveFakes>;
+let analyzers: { stop(): Promise<void> };
 
 beforeAll(async () => {
   nats = await startNatsServer();
@@ -48,7 +49,7 @@ beforeAll(async () => {
 
   const config = loadRendererConfig({ ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', SCREENSHOT_DIR: screenshotDir, ASSETS_BASE_URL: `${edgeBase}/assets`, RENDER_CONCURRENCY: '2', RENDER_QUEUE: '16' });
   renderer = await startRenderer({ nc: edge.nc, config, log });
-  analyzers = serveFakes(edge.nc, { only: ['brand', 'company', 'classify'] });
+  analyzers = await startAnalyzers(edge.nc, log);
 });
 
 afterAll(async () => {
