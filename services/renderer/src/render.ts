@@ -267,9 +267,14 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
     } finally {
       clearTimeout(killAt);
       lease.browser.off('disconnected', onDisconnect);
-      await boundedCleanup(context?.close());
-      await boundedCleanup(proxy?.close());
-      lease.release();
+      const cleanup = async (): Promise<void> => {
+        await boundedCleanup(context?.close());
+        await boundedCleanup(proxy?.close());
+        lease.release(); // only now: the slot counts the context until it is really gone
+      };
+      // Out of budget or browser gone: answer first, clean up behind the reply.
+      if (deadlineHit || browserGone) void cleanup();
+      else await cleanup();
     }
   } catch (err) {
     const e = toRenderError(err, { url: req.url, stage, budgetMs, deadlineHit, browserGone, refusal: undefined }) as ServiceError;
