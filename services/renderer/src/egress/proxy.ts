@@ -18,6 +18,9 @@ export interface EgressProxy {
 /** Header on the proxy's own error answers to plain-HTTP requests, so the renderer can tell them from the site's. */
 export const EGRESS_HEADER = 'x-enrich-egress';
 
+/** Bytes one render may pull from the network; beyond it connections are cut (huge downloads, endless streams). */
+export const MAX_BYTES_PER_RENDER = 150 * 1024 * 1024;
+
 const HOP_BY_HOP = ['proxy-connection', 'proxy-authorization', 'connection', 'keep-alive', 'te', 'trailer', 'upgrade'];
 
 function pinnedLookup(address: string) {
@@ -28,8 +31,14 @@ function pinnedLookup(address: string) {
   };
 }
 
-export async function startEgressProxy(guard: EgressGuard): Promise<EgressProxy> {
+export async function startEgressProxy(guard: EgressGuard, maxBytes = MAX_BYTES_PER_RENDER): Promise<EgressProxy> {
   const sockets = new Set<Socket>();
+  let received = 0;
+  /** Counts bytes from the target; true when the render is over its byte budget. */
+  const overBudget = (chunk: Buffer): boolean => {
+    received += chunk.length;
+    return received > maxBytes;
+  };
   const track = (s: Socket): void => {
     sockets.add(s);
     s.once('close', () => sockets.delete(s));
@@ -67,6 +76,12 @@ export async function startEgressProxy(guard: EgressGuard): Promise<EgressProxy>
       delete out.connection;
       delete out['keep-alive'];
       res.writeHead(up.statusCode ?? 502, up.statusMessage, out);
+      up.on('data', (chunk: Buffer) => {
+        if (overBudget(chunk)) {
+          up.destroy();
+          res.destroy();
+        }
+      });
       up.pipe(res);
       up.once('error', () => res.destroy());
     });
@@ -98,6 +113,12 @@ export async function startEgressProxy(guard: EgressGuard): Promise<EgressProxy>
       upstream.once('connect', () => {
         client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
         if (head.length) upstream.write(head);
+        upstream.on('data', (chunk: Buffer) => {
+          if (overBudget(chunk)) {
+            upstream.destroy();
+            client.destroy();
+          }
+        });
         upstream.pipe(client);
         client.pipe(upstream);
       });
