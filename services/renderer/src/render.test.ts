@@ -109,6 +109,17 @@ describe('loading real-world pages', () => {
     expect(px(200, 1500 + 300 + 1500 + 150)).toEqual([0, 0, 255]); // IntersectionObserver data-src
   });
 
+  it('never requests video or audio', async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/media`));
+    expect(result.snapshot!.text.headings).toContainEqual({ level: 1, text: 'Video' });
+    expect(sites.hits('/assets/clip.mp4') + sites.hits('/assets/song.mp3')).toBe(0);
+  });
+
+  it('lets the page open a websocket to an allowed host', async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/ws`));
+    expect(result.snapshot!.title).toBe('socket open');
+  });
+
   it('does not wait for a subresource that never finishes', async () => {
     const result = await r.render(renderRequest(`${sites.origin}/stuck-image`), 15_000);
     expect(result.snapshot!.text.headings).toContainEqual({ level: 1, text: 'Readable' });

@@ -3,6 +3,7 @@
  * allow-list), and a "forbidden" server on 127.0.0.1 that only counts who reached it.
  */
 import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -22,6 +23,8 @@ export interface FixtureSites {
   forbiddenPort: number;
   /** Connections and requests the forbidden server saw. */
   forbiddenHits(): number;
+  /** Requests the allowed site received for a path. */
+  hits(path: string): number;
   /** A port on 127.0.0.2 with nothing listening. */
   closedPort: number;
   close(): Promise<void>;
@@ -71,8 +74,10 @@ export async function startFixtureSites(): Promise<FixtureSites> {
     res.end(body);
   };
 
+  const hits = new Map<string, number>();
   const site = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixture');
+    hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
     switch (url.pathname) {
       case '/': return html(res, page('renderer-basic'));
       case '/assets/site.css':
@@ -116,6 +121,14 @@ export async function startFixtureSites(): Promise<FixtureSites> {
       case '/redirect':
         res.writeHead(302, { location: url.searchParams.get('to') ?? '/' });
         return res.end();
+      case '/media':
+        return html(res, '<!DOCTYPE html><html><head><title>Media</title></head><body><h1>Video</h1><video src="/assets/clip.mp4" autoplay muted></video><audio src="/assets/song.mp3" autoplay></audio></body></html>');
+      case '/ws':
+        return html(res, `<!DOCTYPE html><html><head><title>connecting</title></head><body><script>
+          const ws = new WebSocket('ws://' + location.host + '/socket');
+          ws.onopen = () => { document.title = 'socket open'; };
+          ws.onerror = () => { document.title = 'socket failed'; };
+        </script></body></html>`);
       case '/leaky':
         return html(res, `<!DOCTYPE html><html><head><title>Leaky</title><link rel="stylesheet" href="${forbiddenOrigin}/x.css"></head><body><h1>Leaky page</h1>
           <img src="${forbiddenOrigin}/secret.png"><img src="/redirect?to=${encodeURIComponent(forbiddenOrigin + '/via-redirect.png')}">
@@ -128,6 +141,15 @@ export async function startFixtureSites(): Promise<FixtureSites> {
         return html(res, '<!DOCTYPE html><title>Not found</title><h1>Not found</h1>', 404);
     }
   });
+  // Just enough of RFC 6455 for the page's onopen to fire.
+  const upgraded = new Set<import('node:stream').Duplex>();
+  site.on('upgrade', (req, socket) => {
+    upgraded.add(socket);
+    socket.on('close', () => upgraded.delete(socket));
+    socket.on('error', () => socket.destroy());
+    const accept = createHash('sha1').update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
+    socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+  });
   const port = await listen(site, '127.0.0.2');
 
   const closed = createServer();
@@ -139,9 +161,11 @@ export async function startFixtureSites(): Promise<FixtureSites> {
     forbiddenOrigin,
     forbiddenPort,
     forbiddenHits: () => forbiddenHits,
+    hits: (path) => hits.get(path) ?? 0,
     closedPort,
     close: async () => {
       site.closeAllConnections();
+      for (const socket of upgraded) socket.destroy();
       forbidden.closeAllConnections();
       await Promise.all([new Promise((r) => site.close(r)), new Promise((r) => forbidden.close(r))]);
     },
