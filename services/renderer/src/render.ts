@@ -261,7 +261,9 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
     try {
       const running = work();
       running.catch(() => undefined); // if the lifeline wins, the abandoned work's failure is expected
-      return await Promise.race([running, lifeline]);
+      const result = await Promise.race([running, lifeline]);
+      job.log.debug({ url: req.url, finalUrl: result.finalUrl, status: result.status, timings: result.timings }, 'page rendered');
+      return result;
     } catch (err) {
       throw toRenderError(err, { url: req.url, stage, budgetMs, deadlineHit, browserGone, refusal: stage === 'navigating' ? navigationRefusal() : undefined });
     } finally {
