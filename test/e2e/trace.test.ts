@@ -79,6 +79,10 @@ describe('distributed trace of one request', () => {
     expect(parentOf(renderWork)).toBe(renderCall.spanContext().spanId);
     expect(parentOf(classifyCall)).toBe(http.spanContext().spanId);
     expect(parentOf(classifyWork)).toBe(classifyCall.spanContext().spanId);
+    // Inside the renderer, each phase of the page load is a child span, so the trace shows where time went.
+    for (const phase of ['render.context', 'render.navigate', 'render.settle', 'render.collect.document', 'render.collect.elements', 'render.collect.styles']) {
+      expect(parentOf(byName(phase)), phase).toBe(renderWork.spanContext().spanId);
+    }
     // The classifier only starts once the page is rendered.
     const t = (hr: [number, number]) => hr[0] * 1e9 + hr[1];
     expect(t(classifyCall.startTime)).toBeGreaterThanOrEqual(t(renderCall.endTime));

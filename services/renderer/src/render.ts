@@ -24,6 +24,7 @@ import { capturePage, rasterizeElement, thumbnailOf, type Capture } from './scre
 import { settle, scrollThrough, trackNetwork } from './settle.ts';
 import type { Resolve } from './ssrf.ts';
 import { screenshotKey, type ScreenshotStore } from './storage/index.ts';
+import { inSpan } from './tracing.ts';
 
 export interface RenderDeps {
   pool: BrowserPool;
@@ -122,8 +123,9 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
     if (!lease.browser.isConnected()) onDisconnect();
     const work = async (): Promise<RenderResult> => {
       stage = 'opening a context';
+      const opened = await inSpan('context', async () => {
       proxy = await startEgressProxy(guard);
-      context = await lease.browser.newContext({
+      const ctx = await lease.browser.newContext({
         viewport: req.viewport,
         deviceScaleFactor: 1,
         serviceWorkers: 'block',
@@ -132,9 +134,12 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
         userAgent: userAgentFor(lease.browser.version()),
         locale: 'en-US',
       });
+      context = ctx;
       if (deadlineHit) throw new DeadlineExceededError('render: the budget ran out before the page opened');
-      await guardContext(context, guard);
-      const page = await context.newPage();
+      await guardContext(ctx, guard);
+      return { ctx, page: await ctx.newPage() };
+      });
+      const page = opened.page;
       page.on('crash', () => { browserGone = true; });
       // Main-frame navigation hops, to tell the refusal that broke navigation from refused subresources.
       page.on('request', (r) => {
@@ -151,7 +156,7 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
       stage = 'navigating';
       const reserve = Math.min(RESERVE_MAX_MS, budgetMs * 0.25);
       const navStart = Date.now();
-      const response = await page.goto(req.url, { waitUntil: 'domcontentloaded', timeout: Math.max(1, job.deadline - Date.now() - CLEANUP_MS) });
+      const response = await inSpan('navigate', () => page.goto(req.url, { waitUntil: 'domcontentloaded', timeout: Math.max(1, job.deadline - Date.now() - CLEANUP_MS) }), { 'url.full': req.url.slice(0, 500) });
       timings.navigationMs = Date.now() - navStart;
       const egress = response?.headers()[EGRESS_HEADER];
       if (response && egress) {
@@ -165,11 +170,13 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
       stage = 'waiting for the page to settle';
       const settleStart = Date.now();
       const workUntil = job.deadline - reserve;
-      await settle(page, net, Math.min(workUntil, Date.now() + SETTLE_CAP_MS));
-      if (req.snapshot || req.screenshot?.fullPage) {
-        stage = 'scrolling for lazy content';
-        await scrollThrough(page, net, Math.min(workUntil, Date.now() + SETTLE_CAP_MS));
-      }
+      await inSpan('settle', async () => {
+        await settle(page, net, Math.min(workUntil, Date.now() + SETTLE_CAP_MS));
+        if (req.snapshot || req.screenshot?.fullPage) {
+          stage = 'scrolling for lazy content';
+          await scrollThrough(page, net, Math.min(workUntil, Date.now() + SETTLE_CAP_MS));
+        }
+      });
       timings.settleMs = Date.now() - settleStart;
       deps.metrics.pageLoad.record(Date.now() - navStart);
 
@@ -177,11 +184,11 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
       let doc: ReturnType<typeof collectDocument> | undefined;
       if (req.snapshot) {
         stage = 'collecting the document';
-        doc = await runInPage(page, collectDocument, {
+        doc = await inSpan('collect.document', () => runInPage(page, collectDocument, {
           htmlChars: L.htmlChars, metaTags: L.metaTags, linkTags: L.linkTags, jsonLdBlocks: L.jsonLdBlocks, jsonLdChars: L.jsonLdChars, urlChars: L.urlChars,
           visibleTextChars: L.visibleTextChars, regionTextChars: L.regionTextChars, headings: L.headings, navLabels: L.navLabels,
           stylesheets: L.stylesheets, scripts: L.scripts, scriptChars: L.scriptChars, stylesheetChars: L.stylesheetChars, withScripts: req.scripts,
-        });
+        }));
       }
       stage = 'hiding overlays';
       await hideOverlays(page);
@@ -189,10 +196,12 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
       let styles: ReturnType<typeof collectStyles> | undefined;
       if (req.snapshot) {
         stage = 'collecting elements and styles';
-        elements = await runInPage(page, collectElements, { anchors: L.anchors, anchorTextChars: L.anchorTextChars, images: L.images, svgs: L.svgs, svgMarkupChars: L.svgMarkupChars, urlChars: L.urlChars });
-        const sheetTexts = await wire.texts(Math.min(workUntil, Date.now() + 2_000));
-        const extraVariableNames = [...new Set([...sheetTexts.values()].flatMap((t) => [...t.matchAll(/(--[\w-]+)\s*:/g)].map((m) => m[1]!)))].slice(0, 2000);
-        styles = await runInPage(page, collectStyles, { colorSamples: L.colorSamples, fontSamples: L.fontSamples, maxElements: 15_000, extraVariableNames });
+        elements = await inSpan('collect.elements', () => runInPage(page, collectElements, { anchors: L.anchors, anchorTextChars: L.anchorTextChars, images: L.images, svgs: L.svgs, svgMarkupChars: L.svgMarkupChars, urlChars: L.urlChars }));
+        styles = await inSpan('collect.styles', async () => {
+          const sheetTexts = await wire.texts(Math.min(workUntil, Date.now() + 2_000));
+          const extraVariableNames = [...new Set([...sheetTexts.values()].flatMap((t) => [...t.matchAll(/(--[\w-]+)\s*:/g)].map((m) => m[1]!)))].slice(0, 2000);
+          return runInPage(page, collectStyles, { colorSamples: L.colorSamples, fontSamples: L.fontSamples, maxElements: 15_000, extraVariableNames });
+        });
       }
       timings.collectMs = Date.now() - collectStart;
 
@@ -202,9 +211,11 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
       if (req.screenshot) {
         stage = 'taking the screenshot';
         const documentHeight = doc?.documentSize.height ?? (await page.evaluate(() => document.documentElement.scrollHeight));
-        capture = await capturePage(page, { ...req.screenshot, documentHeight, viewportWidth: req.viewport.width, timeoutMs: job.deadline - Date.now() - CLEANUP_MS });
+        const shot = req.screenshot;
+        const captured = await inSpan('screenshot', () => capturePage(page, { ...shot, documentHeight, viewportWidth: req.viewport.width, timeoutMs: job.deadline - Date.now() - CLEANUP_MS }), { format: shot.format, full_page: shot.fullPage });
+        capture = captured;
         stage = 'storing the screenshot';
-        const url = await deps.store.put(screenshotKey(req.requestId, capture.format, capture.capturedAt), capture.body, capture.contentType);
+        const url = await inSpan('store', () => deps.store.put(screenshotKey(req.requestId, captured.format, captured.capturedAt), captured.body, captured.contentType), { bytes: captured.body.length });
         screenshot = {
           url, format: capture.format, width: capture.width, height: capture.height, fullPage: req.screenshot.fullPage,
           capturedAt: capture.capturedAt.toISOString(), bytes: capture.body.length,
@@ -217,9 +228,12 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
         const logoRasters: LogoRaster[] = [];
         if (req.visuals) {
           stage = 'rendering visuals';
-          const base = capture && capture.format !== 'webp' ? capture.body : await page.screenshot({ type: 'png', timeout: Math.max(1, job.deadline - Date.now() - CLEANUP_MS) });
-          thumbnail = await thumbnailOf(base, req.viewport);
-          logoRasters.push(...(await rasterizeLogos(page, elements.images, elements.svgs, doc, finalUrl, Math.min(workUntil + reserve / 2, job.deadline - CLEANUP_MS))));
+          const found = { images: elements.images, svgs: elements.svgs, doc };
+          await inSpan('visuals', async () => {
+            const base = capture && capture.format !== 'webp' ? capture.body : await page.screenshot({ type: 'png', timeout: Math.max(1, job.deadline - Date.now() - CLEANUP_MS) });
+            thumbnail = await thumbnailOf(base, req.viewport);
+            logoRasters.push(...(await rasterizeLogos(page, found.images, found.svgs, found.doc, finalUrl, Math.min(workUntil + reserve / 2, job.deadline - CLEANUP_MS))));
+          });
         }
         stage = 'assembling the snapshot';
         const textsUntil = Math.min(job.deadline - CLEANUP_MS, Date.now() + 1_000);

@@ -5,7 +5,13 @@
  */
 import type { Page, Request } from 'playwright-core';
 
+/** Before `load`: quiet this long counts as done (Playwright's own "networkidle" window). */
 const QUIET_MS = 500;
+/**
+ * After `load`: scripts that fetch content start within a frame or two of it, so a shorter window
+ * catches them without adding half a second to every render (a bare `goto` returns at `load`).
+ */
+const QUIET_AFTER_LOAD_MS = 200;
 /** A request pending longer than this (long poll, stuck beacon, endless stream) no longer holds the page back. */
 const STALE_MS = 1_500;
 
@@ -42,11 +48,11 @@ export function trackNetwork(page: Page): NetworkActivity {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
-/** Resolves when the network has been quiet for QUIET_MS, or at `until` (epoch ms). */
-async function networkQuiet(net: NetworkActivity, until: number): Promise<void> {
+/** Resolves when the network has been quiet for `quietMs`, or at `until` (epoch ms). */
+async function networkQuiet(net: NetworkActivity, until: number, quietMs = QUIET_MS): Promise<void> {
   while (Date.now() < until) {
-    if (net.freshInFlight() === 0 && Date.now() - net.lastActivity() >= QUIET_MS) return;
-    await sleep(Math.min(100, until - Date.now()));
+    if (net.freshInFlight() === 0 && Date.now() - net.lastActivity() >= quietMs) return;
+    await sleep(Math.min(25, until - Date.now()));
   }
 }
 
@@ -55,15 +61,21 @@ export async function settle(page: Page, net: NetworkActivity, until: number): P
   const load = page.waitForLoadState('load', { timeout: Math.max(1, until - Date.now()) }).catch(() => undefined);
   await Promise.race([load, networkQuiet(net, until)]);
   // After `load`, give scripts that fetch content a short quiet period too (SPAs render after load).
-  await networkQuiet(net, Math.min(until, Date.now() + 2_000));
+  await networkQuiet(net, Math.min(until, Date.now() + 2_000), QUIET_AFTER_LOAD_MS);
 }
 
-/** Scrolls down a viewport at a time so lazy images and infinite sections load, then back to the top. */
+/**
+ * Scrolls down a viewport at a time so lazy images and infinite sections load, then back to the top.
+ * A page no taller than its viewport has nothing below the fold, and when scrolling starts no
+ * request there is nothing to wait for: both cost nothing.
+ */
 export async function scrollThrough(page: Page, net: NetworkActivity, until: number, maxSteps = 40): Promise<void> {
   if (until <= Date.now()) return;
-  await page
+  const scrollStart = Date.now();
+  const scrolled = await page
     .evaluate(
       async ({ maxSteps, budget }) => {
+        if (document.documentElement.scrollHeight <= window.innerHeight + 2) return false;
         const stop = Date.now() + budget;
         const step = Math.max(200, Math.floor(window.innerHeight * 0.9));
         for (let i = 0, y = 0; i < maxSteps && Date.now() < stop; i++) {
@@ -73,19 +85,12 @@ export async function scrollThrough(page: Page, net: NetworkActivity, until: num
           if (y >= document.documentElement.scrollHeight - window.innerHeight) break;
         }
         window.scrollTo(0, 0);
+        return true;
       },
       { maxSteps, budget: Math.max(0, until - Date.now()) },
     )
-    .catch(() => undefined);
-  await networkQuiet(net, Math.min(until, Date.now() + 3_000));
-  await page
-    .evaluate(async (budget) => {
-      const stop = Date.now() + budget;
-      const pending = Array.from(document.images).filter((img) => !img.complete);
-      await Promise.race([
-        Promise.all(pending.map((img) => img.decode().catch(() => undefined))),
-        new Promise((r) => setTimeout(r, Math.max(0, stop - Date.now()))),
-      ]);
-    }, Math.max(0, Math.min(until, Date.now() + 1_000) - Date.now())) // the network is quiet by now: only decoding is left
-    .catch(() => undefined);
+    .catch(() => false);
+  if (!scrolled) return;
+  if (net.freshInFlight() === 0 && net.lastActivity() < scrollStart) return;
+  await networkQuiet(net, Math.min(until, Date.now() + 3_000), QUIET_AFTER_LOAD_MS);
 }
