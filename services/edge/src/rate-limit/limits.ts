@@ -1,6 +1,6 @@
 /**
- * The two rate limits, both sliding one-minute windows kept in the shared store so they hold
- * across every edge instance: per client IP (all endpoints but the probes) and per API key (the
+ * The two rate limits, both sliding one-minute window counters (slideCounter in store/port.ts) kept
+ * in the shared store so they hold across every edge instance: per client IP (all endpoints but the probes) and per API key (the
  * count configured on the key). A rejected request is not counted and costs nothing.
  */
 import { EdgeHttpError } from '../errors.ts';
@@ -16,7 +16,7 @@ export function rateLimitHeaders(hit: WindowHit): Record<string, string> {
   return {
     'x-ratelimit-limit': String(hit.limit),
     'x-ratelimit-remaining': String(hit.remaining),
-    // Seconds until the window is empty again (delta seconds, as in the IETF RateLimit draft).
+    // Seconds until the weighted count is zero again (delta seconds, as in the IETF RateLimit draft).
     'x-ratelimit-reset': String(Math.ceil(hit.resetMs / 1000)),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The one conformance suite every Store implementation must pass (kv.test.ts and mongo.test.ts run
  * it). It pins the behaviour the edge relies on: atomic credit reservation under concurrency,
- * idempotent settlement by requestId, expiry sweeps, and exact sliding windows.
+ * idempotent settlement by requestId, expiry sweeps, and sliding-window counters that are exact under
+ * concurrency.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -132,17 +133,23 @@ export function runStoreConformance(name: string, target: ConformanceTarget): vo
         expect(after?.pending).toEqual([]);
       }));
 
-    it('sliding window: exactly `limit` of 200 concurrent hits pass, rejections say when a slot frees', () =>
+    it('sliding-window counter: exactly `limit` of 200 concurrent hits pass, rejections change nothing and say when to retry', () =>
       withStore(async (store) => {
-        const now = Date.now();
+        // 15 s into the current minute, so the fixed windows fall at known offsets.
+        const minute = Math.floor(Date.now() / 60_000) * 60_000;
+        const now = minute + 15_000;
         const subject = `key:${randomUUID()}`;
         const hits = await Promise.all(Array.from({ length: 200 }, () => store.hitWindow(subject, 37, now, 60_000)));
         expect(hits.filter((h) => h.allowed).length).toBe(37);
+        // 37 counted this minute weigh on the next one too: admitted again once 1/37 of it has passed (1622 ms).
         const rejected = hits.find((h) => !h.allowed);
-        expect(rejected).toMatchObject({ limit: 37, remaining: 0, retryAfterMs: 60_000 });
-        // The window slides: a minute later the old hits no longer count.
-        expect(await store.hitWindow(subject, 37, now + 30_000, 60_000)).toMatchObject({ allowed: false, retryAfterMs: 30_000 });
-        expect(await store.hitWindow(subject, 37, now + 60_001, 60_000)).toMatchObject({ allowed: true, count: 1, remaining: 36 });
+        expect(rejected).toMatchObject({ limit: 37, count: 37, remaining: 0, retryAfterMs: 45_000 + 1622, resetMs: 105_000 });
+        expect(await store.hitWindow(subject, 37, minute + 60_000 + 1621, 60_000)).toMatchObject({ allowed: false, retryAfterMs: 1 });
+        expect(await store.hitWindow(subject, 37, minute + 60_000 + 1622, 60_000)).toMatchObject({ allowed: true, count: 37, remaining: 0 });
+        // Half way through that minute half of the previous one still weighs: 18.5 + 2 counted, room for 16 more.
+        expect(await store.hitWindow(subject, 37, minute + 90_000, 60_000)).toMatchObject({ allowed: true, count: 21, remaining: 16 });
+        // Two minutes on, nothing counts any more.
+        expect(await store.hitWindow(subject, 37, minute + 180_000, 60_000)).toMatchObject({ allowed: true, count: 1, remaining: 36 });
         // Separate subjects have separate windows.
         expect(await store.hitWindow(`ip:${randomUUID()}`, 1, now, 60_000)).toMatchObject({ allowed: true, remaining: 0 });
       }));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { runStoreConformance } from './conformance.ts';
 import { KvStore } from './kv.ts';
@@ -19,4 +19,23 @@ runStoreConformance('NATS JetStream KV', {
     await store.init();
     return store;
   },
+});
+
+it('KV: hits batched per instance stay exact across two instances on one bucket', async () => {
+  const name = `conf_${randomUUID().slice(0, 8)}`;
+  const other = await connect({ servers: inject('natsUrl') });
+  try {
+    const a = new KvStore({ nc, name });
+    const b = new KvStore({ nc: other, name });
+    await a.init();
+    await b.init();
+    const now = Math.floor(Date.now() / 60_000) * 60_000 + 1000;
+    const hits = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? a : b).hitWindow('ip:203.0.113.9', 37, now, 60_000)));
+    expect(hits.filter((h) => h.allowed).length).toBe(37);
+    // Each admitted hit saw a distinct count: decided one after another, never two on the same value.
+    expect(new Set(hits.filter((h) => h.allowed).map((h) => h.count)).size).toBe(37);
+    expect(hits.filter((h) => !h.allowed).every((h) => h.remaining === 0 && h.retryAfterMs > 0)).toBe(true);
+  } finally {
+    await other.close();
+  }
 });

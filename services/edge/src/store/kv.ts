@@ -3,7 +3,8 @@
  * Buckets (prefix = STORE_NAME):
  *   <prefix>_keys     key.<id> -> ApiKeyRecord (with its open reservations), hash.<sha256> -> id
  *   <prefix>_ledger   r.<requestId> -> how the reservation was settled (idempotency + audit)
- *   <prefix>_windows  <subject> -> sliding-window log; bucket TTL drops idle windows
+ *   <prefix>_windows  w.<subject> -> sliding-window counter {start, prev, cur}; the bucket's max_age
+ *                     (two windows) drops a subject once its counts no longer matter
  *   <prefix>_usage    u.<keyId>.<epochMs>.<requestId> -> UsageEntry
  * Per-key TTLs (nats-server >= 2.11) are deliberately not used: the bucket-level TTL is enough and
  * works on 2.9 too.
@@ -12,7 +13,7 @@ import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { casUpdate } from './cas.ts';
 import {
-  slideWindow,
+  slideCounter,
   type ApiKeyRecord,
   type KeyLimitsUpdate,
   type NewApiKey,
@@ -21,10 +22,16 @@ import {
   type Store,
   type SweepResult,
   type UsageEntry,
+  type WindowCounter,
   type WindowHit,
 } from './port.ts';
 
-const WINDOW_BUCKET_TTL_MS = 10 * 60_000;
+/**
+ * A counter is read for two windows after its last write (as the current window, then as the
+ * previous one), so two one-minute windows of age is all it needs. A bucket created by an older
+ * version keeps its own (longer) max_age: KV does not change an existing bucket's configuration.
+ */
+const WINDOW_BUCKET_TTL_MS = 2 * 60_000;
 
 interface LedgerRecord {
   keyId: string;
@@ -32,6 +39,14 @@ interface LedgerRecord {
   endpoint: string;
   outcome: 'charge' | 'refund' | 'expired';
   at: string;
+}
+
+interface QueuedHit {
+  limit: number;
+  now: number;
+  windowMs: number;
+  resolve(hit: WindowHit): void;
+  reject(err: unknown): void;
 }
 
 /** KV keys allow [-/_=.a-zA-Z0-9]; anything else (an IPv6 colon) is hex-encoded. */
@@ -47,6 +62,8 @@ export class KvStore implements Store {
   #ledger!: KV;
   #windows!: KV;
   #usage!: KV;
+  /** Hits waiting for the in-flight window update of their subject (see #drainWindowQueue). */
+  readonly #windowQueues = new Map<string, QueuedHit[]>();
 
   constructor(opts: { nc: NatsConnection; name: string }) {
     this.#nc = opts.nc;
@@ -181,11 +198,44 @@ export class KvStore implements Store {
   }
 
   async hitWindow(subject: string, limit: number, now: number, windowMs: number): Promise<WindowHit> {
-    return casUpdate<{ hits: number[] }, WindowHit>(this.#windows, `w.${kvToken(subject)}`, (cur) => {
-      const { hits, hit } = slideWindow(cur?.hits ?? [], limit, now, windowMs);
-      // A rejected hit changes nothing, so it costs no write (and no contention).
-      return hit.allowed ? { write: { hits }, result: hit } : { keep: true, result: hit };
+    if (2 * windowMs > WINDOW_BUCKET_TTL_MS) throw new RangeError(`windows longer than ${WINDOW_BUCKET_TTL_MS / 2} ms outlive the bucket's max_age`);
+    const key = `w.${kvToken(subject)}`;
+    return new Promise<WindowHit>((resolve, reject) => {
+      const queued = this.#windowQueues.get(key);
+      if (queued) return void queued.push({ limit, now, windowMs, resolve, reject });
+      const queue: QueuedHit[] = [{ limit, now, windowMs, resolve, reject }];
+      this.#windowQueues.set(key, queue);
+      void this.#drainWindowQueue(key, queue);
     });
+  }
+
+  /**
+   * One compare-and-set per batch: hits on the same subject that arrive while an update is in flight
+   * are decided together, one after another on the fresh counter, in the next update. Every decision
+   * still rests on a revision-checked read, so the limit stays exact across instances, and a hot
+   * subject costs one store round trip per batch instead of a retry storm among its own requests.
+   */
+  async #drainWindowQueue(key: string, queue: QueuedHit[]): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue.splice(0).sort((a, b) => a.now - b.now);
+      try {
+        const hits = await casUpdate<WindowCounter, WindowHit[]>(this.#windows, key, (cur) => {
+          // An entry in an older format (a log of timestamps) starts a fresh counter.
+          let state: WindowCounter | null = cur && typeof cur.start === 'number' ? cur : null;
+          const decided = batch.map((h) => {
+            const r = slideCounter(state, h.limit, h.now, h.windowMs);
+            state = r.state;
+            return r.hit;
+          });
+          // Rejected hits change nothing, so a batch of them costs no write (and no contention).
+          return decided.some((h) => h.allowed) && state ? { write: state, result: decided } : { keep: true, result: decided };
+        });
+        batch.forEach((h, i) => h.resolve(hits[i]!));
+      } catch (err) {
+        for (const h of batch) h.reject(err);
+      }
+    }
+    this.#windowQueues.delete(key);
   }
 
   async recordUsage(entry: UsageEntry): Promise<void> {

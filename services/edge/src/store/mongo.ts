@@ -2,11 +2,13 @@
  * The production store on MongoDB (official driver). Every credit movement is one atomic
  * findOneAndUpdate on the key document: the `$expr` guard makes "credits_used + cost <= credits_limit"
  * part of the match, so concurrent requests from any number of edge instances can never overspend.
+ * Rate-limit windows are sliding-window counters decided inside one pipeline update, so they are
+ * exact across instances too.
  * Collections (database = STORE_NAME): api_keys, ledger (unique requestId), windows (TTL), usage.
  */
 import { MongoClient, MongoServerError, type Collection, type Db } from 'mongodb';
 import {
-  slideWindow,
+  slideCounter,
   type ApiKeyRecord,
   type KeyLimitsUpdate,
   type NewApiKey,
@@ -15,6 +17,7 @@ import {
   type Store,
   type SweepResult,
   type UsageEntry,
+  type WindowCounter,
   type WindowHit,
 } from './port.ts';
 
@@ -27,10 +30,10 @@ interface LedgerDoc {
   outcome: 'charge' | 'refund' | 'expired';
   at: Date;
 }
-interface WindowDoc {
+interface WindowDoc extends Partial<WindowCounter> {
   _id: string;
-  hits: number[];
-  expiresAt: Date;
+  /** When the counts stop mattering (two windows after `start`); the TTL index deletes the document. */
+  expiresAt?: Date;
 }
 type UsageDoc = UsageEntry & { at: Date };
 
@@ -187,22 +190,13 @@ export class MongoStore implements Store {
   }
 
   async hitWindow(subject: string, limit: number, now: number, windowMs: number): Promise<WindowHit> {
-    const cutoff = now - windowMs;
-    // One pipeline update: drop hits older than the window, then append this one only if there is room.
-    const pipeline = [
-      { $set: { hits: { $filter: { input: { $ifNull: ['$hits', []] }, cond: { $gt: ['$$this', cutoff] } } } } },
-      {
-        $set: {
-          hits: { $cond: [{ $lt: [{ $size: '$hits' }, limit] }, { $concatArrays: ['$hits', [now]] }, '$hits'] },
-          expiresAt: new Date(now + windowMs),
-        },
-      },
-    ];
+    const pipeline = windowCounterPipeline(limit, now, windowMs);
     for (let attempt = 0; ; attempt++) {
       try {
         const before = await this.#windows.findOneAndUpdate({ _id: subject }, pipeline, { upsert: true, returnDocument: 'before' });
-        // Decide from the state we replaced: the same rule as the update, computed the same way.
-        return slideWindow(before?.hits ?? [], limit, now, windowMs).hit;
+        // Decide from the state we replaced: the same rule as the pipeline, in the same integer arithmetic.
+        const state = before && typeof before.start === 'number' ? { start: before.start, prev: before.prev ?? 0, cur: before.cur ?? 0 } : null;
+        return slideCounter(state, limit, now, windowMs).hit;
       } catch (err) {
         // Two first-ever hits racing to upsert the same _id: one loses with a duplicate key; retry.
         if (err instanceof MongoServerError && err.code === DUPLICATE_KEY && attempt < 5) continue;
@@ -219,4 +213,56 @@ export class MongoStore implements Store {
     const docs = await this.#usage.find({ keyId }, { projection: { _id: 0, at: 0 } }).sort({ at: -1 }).limit(limit).toArray();
     return docs as unknown as UsageEntry[];
   }
+}
+
+/**
+ * slideCounter as one atomic pipeline update: roll the counter to now's window, decide, and count the
+ * hit only when admitted. A rejected hit leaves every field as it was. Scaled integer arithmetic, as in
+ * slideCounter, so both agree to the millisecond.
+ */
+function windowCounterPipeline(limit: number, now: number, windowMs: number): object[] {
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  return [
+    // A clock behind the stored window counts as that window's start (counts never run backwards).
+    { $set: { _start: { $max: [windowStart, { $ifNull: ['$start', windowStart] }] } } },
+    {
+      $set: {
+        _prev: {
+          $switch: {
+            branches: [
+              { case: { $eq: ['$start', '$_start'] }, then: { $ifNull: ['$prev', 0] } },
+              { case: { $eq: ['$start', { $subtract: ['$_start', windowMs] }] }, then: { $ifNull: ['$cur', 0] } },
+            ],
+            default: 0,
+          },
+        },
+        _cur: { $cond: [{ $eq: ['$start', '$_start'] }, { $ifNull: ['$cur', 0] }, 0] },
+      },
+    },
+    {
+      $set: {
+        _ok: {
+          $lte: [
+            {
+              $add: [
+                { $multiply: ['$_prev', { $max: [0, { $subtract: [windowMs, { $max: [0, { $subtract: [now, '$_start'] }] }] }] }] },
+                { $multiply: [{ $add: ['$_cur', 1] }, windowMs] },
+              ],
+            },
+            limit * windowMs,
+          ],
+        },
+      },
+    },
+    {
+      $set: {
+        start: { $cond: ['$_ok', '$_start', '$start'] },
+        prev: { $cond: ['$_ok', '$_prev', '$prev'] },
+        cur: { $cond: ['$_ok', { $add: ['$_cur', 1] }, '$cur'] },
+        expiresAt: { $cond: ['$_ok', { $toDate: { $add: ['$_start', 2 * windowMs] } }, { $ifNull: ['$expiresAt', { $toDate: { $add: ['$_start', 2 * windowMs] } }] }] },
+      },
+    },
+    // `hits`: the timestamp log of older versions.
+    { $unset: ['_start', '_prev', '_cur', '_ok', 'hits'] },
+  ];
 }

@@ -62,13 +62,28 @@ export interface SettleResult {
 export interface WindowHit {
   allowed: boolean;
   limit: number;
-  /** Requests counted in the window after this hit (a rejected hit is not counted). */
+  /**
+   * The weighted request count after this hit (a rejected hit is not counted), rounded up:
+   * previous window x the part of it still inside the sliding minute, plus the current window.
+   */
   count: number;
+  /** How many more requests would be admitted right now. */
   remaining: number;
-  /** Milliseconds until the oldest counted request leaves the window (0 when the window is empty). */
+  /** Milliseconds until the weighted count is back to zero if no more requests come (0 when it is). */
   resetMs: number;
-  /** When rejected: milliseconds until one slot frees up. */
+  /** When rejected: milliseconds until the next request would be admitted (at least 1). */
   retryAfterMs: number;
+}
+
+/**
+ * A sliding-window counter for one subject: the hits of the current fixed window (aligned to a
+ * multiple of windowMs) and of the one before it. O(1) whatever the limit.
+ */
+export interface WindowCounter {
+  /** Epoch ms at which the current fixed window began; a multiple of windowMs. */
+  start: number;
+  prev: number;
+  cur: number;
 }
 
 export interface UsageEntry {
@@ -109,7 +124,10 @@ export interface Store {
   /** Refunds every reservation whose expiresAt <= now. Safe to run from several instances at once. */
   sweepExpiredReservations(now: number): Promise<SweepResult>;
 
-  /** Sliding-window log: counts this hit if fewer than `limit` hits happened in the last `windowMs`. */
+  /**
+   * Sliding-window counter (see slideCounter): counts this hit if the weighted count of the last
+   * `windowMs` plus this hit stays within `limit`. A rejected hit changes nothing.
+   */
   hitWindow(subject: string, limit: number, now: number, windowMs: number): Promise<WindowHit>;
 
   recordUsage(entry: UsageEntry): Promise<void>;
@@ -117,18 +135,69 @@ export interface Store {
   listUsage(keyId: string, limit: number): Promise<UsageEntry[]>;
 }
 
-/** The sliding-window decision shared by both implementations (pure, so it is tested once). */
-export function slideWindow(hits: number[], limit: number, now: number, windowMs: number): { hits: number[]; hit: WindowHit } {
-  const live = hits.filter((t) => t > now - windowMs).sort((a, b) => a - b);
-  const allowed = live.length < limit;
-  if (allowed) live.push(now);
-  const oldest = live[0];
-  const resetMs = oldest === undefined ? 0 : Math.max(0, oldest + windowMs - now);
-  // The slot that frees first is the (count - limit + 1)-th oldest; with count == limit that is the oldest.
-  const freeing = live[Math.max(0, live.length - limit)];
-  const retryAfterMs = allowed || freeing === undefined ? 0 : Math.max(1, freeing + windowMs - now);
+/**
+ * The sliding-window counter decision shared by both implementations (pure, so it is tested once).
+ *
+ * The sliding minute ending now covers the part of the previous fixed window not yet left behind,
+ * so the estimate is prev x (1 - elapsed / windowMs) + cur, the approximation Cloudflare and others
+ * use. It assumes the previous window's hits were spread evenly; see the README for the bound.
+ * Everything is computed in integer milliseconds (both sides scaled by windowMs) so a decision at a
+ * boundary is exact and identical in KV and in MongoDB's pipeline.
+ *
+ * A `now` before the stored window (another instance's clock slightly ahead) counts as the start of
+ * the stored window: counts never run backwards.
+ */
+export function slideCounter(state: WindowCounter | null, limit: number, now: number, windowMs: number): { state: WindowCounter; hit: WindowHit } {
+  const rolled = rollCounter(state, now, windowMs);
+  const elapsed = Math.max(0, now - rolled.start);
+  const allowed = weighted(rolled.prev, rolled.cur + 1, elapsed, windowMs) <= limit * windowMs;
+  const next: WindowCounter = allowed ? { ...rolled, cur: rolled.cur + 1 } : rolled;
+  const scaled = weighted(next.prev, next.cur, elapsed, windowMs);
+  const resetAt = next.cur > 0 ? next.start + 2 * windowMs : next.prev > 0 ? next.start + windowMs : now;
   return {
-    hits: live,
-    hit: { allowed, limit, count: live.length, remaining: Math.max(0, limit - live.length), resetMs, retryAfterMs },
+    state: next,
+    hit: {
+      allowed,
+      limit,
+      count: Math.ceil(scaled / windowMs),
+      remaining: Math.max(0, Math.floor((limit * windowMs - scaled) / windowMs)),
+      resetMs: Math.max(0, resetAt - now),
+      retryAfterMs: allowed ? 0 : Math.max(1, admitsAt(next, limit, windowMs) - now),
+    },
   };
+}
+
+/** The counter as seen from `now`'s fixed window: the window moves on, counts older than one window drop. */
+export function rollCounter(state: WindowCounter | null, now: number, windowMs: number): WindowCounter {
+  const start = Math.floor(now / windowMs) * windowMs;
+  if (!state || state.start < start - windowMs) return { start, prev: 0, cur: 0 };
+  if (state.start === start - windowMs) return { start, prev: state.cur, cur: 0 };
+  return state; // the same window, or a later one (clock skew)
+}
+
+/** The weighted count scaled by windowMs: prev x (windowMs - elapsed) + cur x windowMs. */
+function weighted(prev: number, cur: number, elapsed: number, windowMs: number): number {
+  return prev * Math.max(0, windowMs - elapsed) + cur * windowMs;
+}
+
+/**
+ * The earliest epoch ms at which one more hit is admitted, if nothing else is admitted before: in the
+ * current window once the previous window's weight has decayed enough, else in the next window (where
+ * the current count becomes the decaying one), else in the one after (then nothing counts any more).
+ */
+function admitsAt(c: WindowCounter, limit: number, windowMs: number): number {
+  if (limit < 1) return c.start + windowMs; // never admits; ask again in a window
+  // In window w with counts (p, k): admitted once p x (windowMs - e) <= (limit - k - 1) x windowMs.
+  const earliestElapsed = (p: number, k: number): number | null => {
+    const room = (limit - k - 1) * windowMs;
+    if (room < 0) return null;
+    if (p === 0) return 0;
+    const e = windowMs - Math.floor(room / p);
+    return e < windowMs ? Math.max(0, e) : null;
+  };
+  const here = earliestElapsed(c.prev, c.cur);
+  if (here !== null) return c.start + here;
+  const next = earliestElapsed(c.cur, 0);
+  if (next !== null) return c.start + windowMs + next;
+  return c.start + 2 * windowMs;
 }
