@@ -75,13 +75,27 @@ export function sampleRecords(records: readonly CorpusRecord[], limit: number): 
 
 export interface CorpusServer {
   origin: string;
-  /** The URL the renderer is sent to for a record. */
-  urlOf(r: CorpusRecord): string;
+  /** The URL the renderer is sent to for a record; `local` forces the page server's own address. */
+  urlOf(r: CorpusRecord, local?: boolean): string;
   close(): Promise<void>;
 }
 
-/** Serves `<dir>/pages/*.html` flat on `host`: text/html without a charset, nothing else. */
-export function serveCorpusPages(dir: string, host = '127.0.0.2'): Promise<CorpusServer> {
+/** The record's live host: from its URL, else its domain (some records carry only that). */
+function liveHostOf(r: CorpusRecord): string | null {
+  try {
+    if (r.url) return new URL(r.url).hostname;
+  } catch {
+    // fall through to the domain
+  }
+  return /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(r.domain) ? r.domain : null;
+}
+
+/**
+ * Serves `<dir>/pages/*.html` flat on `host`: text/html without a charset, nothing else. With
+ * `liveHosts`, `urlOf` names each page under its live domain (the renderer must then resolve every
+ * name to `host`: RESOLVE_OVERRIDES=*=<host>), so the analyzers see the domain a customer would send.
+ */
+export function serveCorpusPages(dir: string, host = '127.0.0.2', liveHosts = false): Promise<CorpusServer> {
   const pages = join(dir, 'pages');
   const server = createServer((req, res) => {
     const name = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '');
@@ -99,7 +113,10 @@ export function serveCorpusPages(dir: string, host = '127.0.0.2'): Promise<Corpu
       const origin = `http://${host}:${typeof addr === 'object' && addr ? addr.port : 0}`;
       resolveP({
         origin,
-        urlOf: (r) => `${origin}/${basename(r.html)}`,
+        urlOf: (r, local = false) => {
+          const live = liveHosts && !local ? liveHostOf(r) : null;
+          return live ? `http://${live}:${typeof addr === 'object' && addr ? addr.port : 0}/${basename(r.html)}` : `${origin}/${basename(r.html)}`;
+        },
         close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
       });
     });

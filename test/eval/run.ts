@@ -5,10 +5,11 @@
  * score-company.ts, score-classify.ts and score-brand.ts. Prints per-field figures and writes
  * test/eval/results/eval.json.
  *
- * The pages carry <base href> to their live sites; on this closed network the renderer's egress guard
- * refuses or fails those loads fast, so styling and remote logos are often missing, as on the offline
- * runs. The analyzers see the page at 127.0.0.2, not at its live domain: anything that reads the
- * domain (names that spell it) cannot help here, unlike in the offline scripts that pass the live URL.
+ * Each page is requested under its live domain (http://www.leewardpro.com:<port>/wsb-0.html), and the
+ * renderer resolves every name to the local page server (RESOLVE_OVERRIDES=*=127.0.0.2), so the
+ * analyzers see the domain a customer's request would carry. The pages' <base href> and external
+ * stylesheets then point at the page server too and fail fast (404 or refused), so styling and remote
+ * logos are often missing, as on the offline runs.
  *
  * Environment: EVAL_CORPUS_DIR (default ../shared/corpus/dev beside the repository), EVAL_LIMIT (pages;
  * default all), EVAL_CONCURRENCY (3), EVAL_BASE_URL + EVAL_API_KEY (use a running stack).
@@ -86,7 +87,9 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => { fail
 
 try {
   const started = performance.now();
-  pages = await serveCorpusPages(dir);
+  // Our own stack resolves every name to the page server, so pages load under their live domains; a
+  // running stack given by EVAL_BASE_URL may not, so it gets the pages at 127.0.0.2.
+  pages = await serveCorpusPages(dir, '127.0.0.2', !config.EVAL_BASE_URL);
   let baseUrl: string;
   let apiKey: string;
   if (config.EVAL_BASE_URL) {
@@ -100,7 +103,7 @@ try {
       dataDir,
       logs: 'files',
       env: { LOG_LEVEL: 'warn', ALLOW_PRIVATE_TARGETS: '127.0.0.2/32' },
-      serviceEnv: { edge: { RATE_LIMIT_IP_PER_MIN: '1000000' } },
+      serviceEnv: { edge: { RATE_LIMIT_IP_PER_MIN: '1000000' }, renderer: { RESOLVE_OVERRIDES: '*=127.0.0.2' } },
       readyTimeoutMs: 180_000,
     });
     baseUrl = stack.baseUrl;
@@ -111,13 +114,20 @@ try {
   const corpusPages = pages;
 
   const results: PageResult[] = [];
+  const localFallbacks: string[] = [];
   const evalStarted = performance.now();
   const { samples, wallMs } = await closedLoop(config.EVAL_CONCURRENCY, records.length, async (i) => {
     const record = records[i]!;
     const t0 = performance.now();
     let res: PageResult;
     try {
-      const r = await api.call('/enrich', { url: corpusPages.urlOf(record), ...ENRICH_PARAMS }, { timeoutMs: 90_000 });
+      let r = await api.call('/enrich', { url: corpusPages.urlOf(record), ...ENRICH_PARAMS }, { timeoutMs: 90_000 });
+      // Hosts on Chromium's HSTS preload list (medium.com, ...) are forced to https, which the local
+      // page server does not speak: those pages are asked again at the server's own address.
+      if (r.status === 502 && corpusPages.urlOf(record) !== corpusPages.urlOf(record, true)) {
+        localFallbacks.push(record.page_id);
+        r = await api.call('/enrich', { url: corpusPages.urlOf(record, true), ...ENRICH_PARAMS }, { timeoutMs: 90_000 });
+      }
       res = { record, status: r.status, ms: performance.now() - t0, ...(r.ok ? { data: r.body!.data as EnrichData } : { error: r.body?.error ?? 'no envelope' }) };
     } catch (err) {
       res = { record, status: 0, ms: performance.now() - t0, error: (err as Error).message };
@@ -221,6 +231,7 @@ try {
   foundRate('colors.code_colors.javascript', (d) => d.colors.code_colors.javascript.length > 0);
   foundRate('images.screenshot_url', (d) => d.images.screenshot_url !== '');
   if (classes.topConfusions.length) L.push('', `commonest IAB tier-1 confusions: ${classes.topConfusions.slice(0, 6).map((c) => `${c.expected}->${c.predicted} x${c.count}`).join(', ')}`);
+  if (localFallbacks.length) L.push('', `asked again at 127.0.0.2 after their live host failed (HSTS preload): ${localFallbacks.join(', ')}`);
   if (failedPages.length) {
     L.push('', 'failed pages (first 10):');
     for (const f of failedPages.slice(0, 10)) L.push(`  ${f.record.page_id} ${f.status}: ${(f.error ?? '').slice(0, 160)}`);

@@ -1,7 +1,7 @@
 /** The renderer's environment, validated once at boot (merged with BaseConfigSchema by runService). */
 import { z } from 'zod';
 import { BaseConfigSchema, envBoolean, envInt, loadConfig } from '@enrich/shared/runtime';
-import { parseAllowList } from './ssrf.ts';
+import { parseAllowList, parseResolveOverrides } from './ssrf.ts';
 
 export const RendererConfigSchema = z.object({
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
@@ -16,6 +16,14 @@ export const RendererConfigSchema = z.object({
     .string()
     .default('')
     .refine((v) => { try { parseAllowList(v); return true; } catch { return false; } }, { message: 'must be comma-separated CIDRs like 127.0.0.2/32' }),
+  /**
+   * Tests and evaluation only, never in production: `host=ip` pairs (`*` for every name) resolved
+   * without DNS, so saved pages load under their real domains from a local server.
+   */
+  RESOLVE_OVERRIDES: z
+    .string()
+    .default('')
+    .refine((v) => { try { parseResolveOverrides(v); return true; } catch { return false; } }, { message: 'must be comma-separated host=ip pairs like www.example.com=127.0.0.2 or *=127.0.0.2' }),
   SCREENSHOT_DIR: z.string().min(1).default('./.data/screenshots'),
   /** Where the edge serves SCREENSHOT_DIR: a local screenshot stored under key K is at `${ASSETS_BASE_URL}/${K}`. */
   ASSETS_BASE_URL: z.url().default('http://127.0.0.1:8080/assets'),

@@ -10,7 +10,7 @@ import type { RendererConfig } from './config.ts';
 import { createRendererMetrics } from './metrics.ts';
 import { createBrowserPool, type BrowserPool } from './pool.ts';
 import { renderPage, type JobContext } from './render.ts';
-import { parseAllowList, resolveAll, type Resolve } from './ssrf.ts';
+import { parseAllowList, parseResolveOverrides, resolveAll, withResolveOverrides, type Resolve } from './ssrf.ts';
 import { createScreenshotStore, type ScreenshotStore } from './storage/index.ts';
 import type { RenderRequest, RenderResult } from '@enrich/shared/contracts';
 
@@ -35,7 +35,7 @@ export function createRenderer(opts: { config: RendererConfig; log: Logger; stor
     pool,
     store,
     allow: parseAllowList(config.ALLOW_PRIVATE_TARGETS),
-    resolve: opts.resolve ?? resolveAll,
+    resolve: opts.resolve ?? withResolveOverrides(parseResolveOverrides(config.RESOLVE_OVERRIDES), resolveAll),
     metrics: createRendererMetrics(() => pool.stats()),
     log,
   };

@@ -196,3 +196,28 @@ export async function isForbiddenTarget(url: string, opts: { resolve: Resolve; a
   }
   return { ok: true, addresses };
 }
+
+/**
+ * `RESOLVE_OVERRIDES` (tests and evaluation only): `host=ip` pairs, comma-separated, `*` for every
+ * name, so a saved page can be loaded under its real domain from a local server. The SSRF verdict
+ * still applies to the overridden address, which ALLOW_PRIVATE_TARGETS must allow.
+ */
+export function parseResolveOverrides(spec: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^([*a-z0-9.-]+)=([0-9a-f.:]+)$/i.exec(part);
+    if (!m || isIP(m[2]!) === 0) throw new Error(`"${part}" is not host=ip`);
+    map.set(m[1]!.toLowerCase(), m[2]!);
+  }
+  return map;
+}
+
+export function withResolveOverrides(overrides: Map<string, string>, base: Resolve): Resolve {
+  if (overrides.size === 0) return base;
+  return async (hostname) => {
+    // An address written as the host is never overridden, so refusals of literal addresses stay as they are.
+    if (isIP(hostname.replace(/^\[|\]$/g, '')) !== 0) return base(hostname);
+    const hit = overrides.get(hostname.toLowerCase()) ?? overrides.get('*');
+    return hit ? [hit] : base(hostname);
+  };
+}
