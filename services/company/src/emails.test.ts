@@ -42,6 +42,18 @@ describe('emails', () => {
     expect(findEmailsInText(text)).toEqual([email]);
   });
 
+  it('pulls apart an address glued to the next word or to a second copy of itself', () => {
+    // A saved Joomla page: the cloaking script runs again in the browser and writes its link beside the saved copy.
+    expect(findEmailsInText('| moreinfo@leewardpro.commoreinfo@leewardpro.com\nHome')).toEqual(['moreinfo@leewardpro.com', 'moreinfo@leewardpro.com']);
+    expect(findEmailsInText('a@acme.comb@acme.comc@acme.com')).toEqual(['a@acme.com', 'b@acme.com', 'c@acme.com']);
+    // The hidden "protected from spambots" span follows the link without a space in static text.
+    expect(findEmailsInText('Email: sales@informt.comThis e-mail address is being protected')).toEqual(['sales@informt.com']);
+    expect(findEmailsInText('INFO@ACME.COMContact us')).toEqual(['INFO@ACME.COM']);
+    // Glued to an address of another domain: no split is safe, so neither half is read.
+    expect(findEmailsInText('x@acme.comy@other.org')).toEqual([]);
+    expect(findEmailsInText('Write to Info@Acme.Com today')).toEqual(['Info@Acme.Com']);
+  });
+
   it('does not read "at" in ordinary prose as an email', () => {
     expect(findEmailsInText('Meet us at acmewidgets.com or at the fair.')).toEqual([]);
   });
@@ -63,5 +75,17 @@ describe('emails', () => {
     ], 'acmewidgets.com');
     expect(emails).toEqual(['sales@acmewidgets.com', 'support@help.acmewidgets.com', 'owner@gmail.com']);
     expect(sources).toEqual(['text', 'mailto', 'jsonld']);
+  });
+
+  it('drops a text address that is a linked address glued to the next word, keeps real look-alikes', () => {
+    const { emails, sources } = rankEmails([
+      { email: 'sales@informt.com', source: 'mailto' },
+      { email: 'sales@informt.comsales', source: 'text' },
+      { email: 'info@acme.co', source: 'text' },
+      { email: 'info@acme.com', source: 'text' },
+      { email: 'team@acme.comedy', source: 'mailto' },
+    ], 'informt.com');
+    expect(emails).toEqual(['sales@informt.com', 'info@acme.co', 'info@acme.com', 'team@acme.comedy']);
+    expect(sources).toEqual(['mailto', 'text']);
   });
 });

@@ -55,17 +55,44 @@ export function emailsFromCloudflareHtml(html: string): FoundEmail[] {
 }
 
 const LOCAL = "[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*";
-const PLAIN = new RegExp(`(?<![\\w.+-])(${LOCAL})@((?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,24})(?![\\w-])`, 'g');
+const PLAIN = new RegExp(`(?<![\\w.+@-])(${LOCAL})@((?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,24})(?![\\w-])`, 'g');
 // Written-out forms: "name [at] domain [dot] com", "name(at)domain(dot)com", "name at domain dot com".
 const AT = String.raw`(?:\s*[\[({<]\s*(?:at|AT|@)\s*[\])}>]\s*|\s+(?:at|AT)\s+|\s*@\s*)`;
 const DOT = String.raw`(?:\s*[\[({<]\s*(?:dot|DOT|\.)\s*[\])}>]\s*|\s+(?:dot|DOT)\s+|\.)`;
 const WRITTEN = new RegExp(String.raw`(?<![\w.+-])([\w.+-]+)(${AT})([a-zA-Z0-9-]+(?:${DOT}[a-zA-Z0-9-]+)+)(?![\w-])`, 'g');
 
+const DOMAIN_AT_START = /^(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?\.)+[a-zA-Z]{2,24}/;
+
+/**
+ * A plain address as the text shows it, pulled apart from a word glued to its end. Text built from
+ * markup often loses the space after a link: script-written addresses next to the copy a saved page
+ * kept ("info@acme.cominfo@acme.com") or a hidden "This e-mail address is being protected" span
+ * ("info@acme.comThis"). A top-level domain is never mixed-case, and an address never runs straight
+ * into another "@": the glued one is split where its domain equals the next address's, or dropped.
+ */
+function unglue(local: string, domain: string, text: string, end: number): string[] {
+  const labels = domain.split('.');
+  const last = labels.pop()!;
+  const cased = /^(?:[a-z]{2,}(?=[A-Z])|[A-Z]{2,}(?=[A-Z][a-z]))/.exec(last);
+  if (cased) return [`${local}@${[...labels, cased[0]].join('.')}`];
+  if (text[end] !== '@') return [`${local}@${domain}`];
+  const next = DOMAIN_AT_START.exec(text.slice(end + 1))?.[0];
+  if (!next) return [];
+  for (let k = last.length - 1; k >= 2; k--) {
+    const first = [...labels, last.slice(0, k)].join('.');
+    // The next address may itself run into a third: its domain then carries letters past `first`.
+    if (next.toLowerCase().startsWith(first.toLowerCase()) && /^[a-zA-Z]*$/.test(next.slice(first.length))) {
+      return [`${local}@${first}`, ...unglue(last.slice(k), next, text, end + 1 + next.length)];
+    }
+  }
+  return [];
+}
+
 /** Emails in running text, plain and obfuscated, with HTML entities decoded first. */
 export function findEmailsInText(raw: string): string[] {
   const text = decodeEntities(raw);
   const out: string[] = [];
-  for (const m of text.matchAll(PLAIN)) out.push(`${m[1]}@${m[2]}`);
+  for (const m of text.matchAll(PLAIN)) out.push(...unglue(m[1]!, m[2]!, text, m.index + m[0].length));
   for (const m of text.matchAll(WRITTEN)) {
     const [, local, at, rest] = m as unknown as [string, string, string, string];
     const obfuscatedDot = /dot|DOT|[\[({<]/.test(rest);
@@ -98,20 +125,25 @@ export function cleanEmail(raw: string): string | null {
   return e;
 }
 
-/** Valid, deduplicated emails; same-site addresses first, otherwise first-seen order. */
+/**
+ * Valid, deduplicated emails; same-site addresses first, otherwise first-seen order. An address seen
+ * only in text that is another found address plus a few letters ("sales@acme.comsales") is that
+ * address glued to the next word, not a second address.
+ */
 export function rankEmails(found: readonly FoundEmail[], siteDomain: string): { emails: string[]; sources: EmailSource[] } {
-  const seen = new Map<string, number>();
-  const sources = new Set<EmailSource>();
-  const list: string[] = [];
+  const kinds = new Map<string, Set<EmailSource>>();
   for (const f of found) {
     const e = cleanEmail(f.email);
     if (!e) continue;
-    sources.add(f.source);
-    if (!seen.has(e)) {
-      seen.set(e, list.length);
-      list.push(e);
-    }
+    const k = kinds.get(e) ?? new Set<EmailSource>();
+    k.add(f.source);
+    kinds.set(e, k);
   }
+  const glued = (e: string): boolean =>
+    [...kinds.get(e)!].every((s) => s === 'text') && [...kinds.keys()].some((other) => e.startsWith(other) && /^[a-z]{2,}$/.test(e.slice(other.length)));
+  const list = [...kinds.keys()].filter((e) => !glued(e));
+  const kept = new Set(list);
+  const sources = new Set(found.filter((f) => kept.has(cleanEmail(f.email) ?? '')).map((f) => f.source));
   const same = (e: string): boolean => !!siteDomain && (e.endsWith(`@${siteDomain}`) || e.endsWith(`.${siteDomain}`));
   const emails = [...list.filter(same), ...list.filter((e) => !same(e))];
   return { emails, sources: [...sources] };
