@@ -255,3 +255,14 @@ describe('HTTPS through the egress tunnel', () => {
     expect(sites.forbiddenHits()).toBe(before);
   });
 });
+
+describe('isolation between requests', () => {
+  it('gives every request a fresh context: no cookie or storage reaches the next one', async () => {
+    const titles: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await r.render(renderRequest(`${sites.origin}/remember`, { screenshot: null }));
+      titles.push(res.snapshot!.title);
+    }
+    expect(titles).toEqual(['cookie:none storage:none', 'cookie:none storage:none', 'cookie:none storage:none']);
+  });
+});

@@ -288,9 +288,9 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
         await boundedCleanup(proxy?.close());
         lease.release(); // only now: the slot counts the context until it is really gone
       };
-      // Out of budget or browser gone: answer first, clean up behind the reply.
-      if (deadlineHit || browserGone) void cleanup();
-      else await cleanup();
+      // The answer never waits for cleanup (closing a context costs 10-45 ms); the slot stays taken
+      // until the context is gone, so the pool's bound on contexts holds.
+      void cleanup();
     }
   } catch (err) {
     const e = toRenderError(err, { url: req.url, stage, budgetMs, deadlineHit, browserGone, refusal: undefined }) as ServiceError;

@@ -81,7 +81,7 @@ export async function scrollThrough(page: Page, net: NetworkActivity, until: num
         for (let i = 0, y = 0; i < maxSteps && Date.now() < stop; i++) {
           y += step;
           window.scrollTo(0, y);
-          await new Promise((r) => setTimeout(r, 60));
+          await new Promise((r) => setTimeout(r, 35));
           if (y >= document.documentElement.scrollHeight - window.innerHeight) break;
         }
         window.scrollTo(0, 0);

@@ -80,6 +80,11 @@ export async function startFixtureSites(): Promise<FixtureSites> {
     hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
     switch (url.pathname) {
       case '/': return html(res, page('renderer-basic'));
+      // Echoes what the browser brought (cookie, localStorage), then leaves both behind for the next visitor.
+      case '/remember':
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'visitor=seen; Path=/; Max-Age=3600' });
+        return void res.end(`<!doctype html><title>cookie:${req.headers.cookie ?? 'none'}</title><body><script>
+          document.title += ' storage:' + (localStorage.getItem('visitor') ?? 'none'); localStorage.setItem('visitor', 'seen');</script></body>`);
       case '/assets/site.css':
         res.writeHead(200, { 'content-type': 'text/css' });
         return res.end('@import url("/assets/extra.css");\nbody { font-family: Georgia, "Times New Roman", serif; color: rgb(34, 34, 34); margin: 0 }\n.site-header { background-color: rgb(20, 40, 60); --header-h: 64px; }\n:root { --accent: #f39c12; }\n');

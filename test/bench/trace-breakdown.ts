@@ -1,0 +1,69 @@
+/**
+ * Where a request's time goes: runs the edge, the renderer and the three analyzers in this process
+ * with an in-memory span exporter, sends each endpoint a few times against a bench fixture page, and
+ * prints the span tree of the median request with each span's duration and its start offset.
+ *
+ *   node test/bench/trace-breakdown.ts [site=bench-saas] [rounds=5]
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace';
+import { startTestTelemetry } from '@enrich/shared/telemetry';
+import { createLogger } from '@enrich/shared/runtime';
+import { startNatsServer } from '../support/nats-server.ts';
+import { startAnalyzers } from '../support/analyzers.ts';
+import { serveStatic } from '../../deploy/local/static-site.ts';
+import { REPO_ROOT } from '../../deploy/local/stack.ts';
+import { startEdge } from '../../services/edge/src/test-harness.ts';
+import { startRenderer } from '../../services/renderer/src/service.ts';
+import { loadRendererConfig } from '../../services/renderer/src/config.ts';
+
+const site = process.argv[2] ?? 'bench-saas';
+const rounds = Number(process.argv[3] ?? 5);
+const telemetry = startTestTelemetry('trace-breakdown');
+const log = createLogger('trace-breakdown', 'silent');
+
+const nats = await startNatsServer();
+const pages = await serveStatic(join(REPO_ROOT, 'test/fixtures/sites', site), { host: '127.0.0.2' });
+const shots = mkdtempSync(join(tmpdir(), 'breakdown-'));
+const edge = await startEdge(nats.url, { store: { kind: 'kv', name: `bd_${randomUUID().slice(0, 8)}` }, screenshotDir: shots });
+const base = await edge.app.listen({ port: 0, host: '127.0.0.1' });
+const renderer = await startRenderer({ nc: edge.nc, config: loadRendererConfig({ ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', SCREENSHOT_DIR: shots, ASSETS_BASE_URL: `${base}/assets` }), log });
+const analyzers = await startAnalyzers(edge.nc, log);
+const { key } = await edge.createKey({ credits: 1_000_000, rateLimit: 1_000_000 });
+
+const ms = (s: ReadableSpan): number => s.duration[0] * 1e3 + s.duration[1] / 1e6;
+const startMs = (s: ReadableSpan): number => s.startTime[0] * 1e3 + s.startTime[1] / 1e6;
+
+function printTree(spans: ReadableSpan[]): void {
+  const root = spans.find((s) => !spans.some((p) => p.spanContext().spanId === s.parentSpanContext?.spanId))!;
+  const t0 = startMs(root);
+  const walk = (s: ReadableSpan, depth: number): void => {
+    console.log(`  ${'  '.repeat(depth)}${s.name.padEnd(40 - depth * 2)} ${ms(s).toFixed(0).padStart(6)} ms   @${(startMs(s) - t0).toFixed(0).padStart(5)} ms`);
+    spans.filter((c) => c.parentSpanContext?.spanId === s.spanContext().spanId).sort((a, b) => startMs(a) - startMs(b)).forEach((c) => walk(c, depth + 1));
+  };
+  walk(root, 0);
+}
+
+for (const path of ['/screenshot', '/classify', '/enrich']) {
+  const runs: ReadableSpan[][] = [];
+  for (let i = 0; i < rounds + 1; i++) {
+    telemetry.exporter.reset();
+    const res = await fetch(`${base}${path}?url=${encodeURIComponent(pages.origin + '/')}`, { headers: { 'x-api-key': key } });
+    await res.arrayBuffer();
+    await telemetry.forceFlush();
+    if (i > 0) runs.push(telemetry.exporter.getFinishedSpans().slice()); // the first round warms up
+  }
+  runs.sort((a, b) => Math.max(...a.map(ms)) - Math.max(...b.map(ms)));
+  console.log(`\n${path} on ${site}: median of ${rounds} requests`);
+  printTree(runs[Math.floor(runs.length / 2)]!);
+}
+
+await analyzers.stop();
+await renderer.stop();
+await edge.close();
+await pages.close();
+await nats.stop();
+await telemetry.shutdown();
