@@ -13,7 +13,7 @@ const problem = await containerRuntimeProblem();
 if (problem) {
   console.warn(`[containers] MongoDB store conformance skipped: ${problem}`);
   describe('Store conformance: MongoDB in a container', () => {
-    it.skip(`skipped: ${problem}`, () => {});
+    it.skip(`skipped: ${problem}; runs where a container runtime (Docker) is available`, () => {});
   });
 } else {
   let uri = '';
