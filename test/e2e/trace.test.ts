@@ -88,6 +88,5 @@ describe('distributed trace of one request', () => {
     // apart either way; a classifier started before the render would be ahead by the whole render.
     const t = (hr: [number, number]) => hr[0] * 1e9 + hr[1];
     expect(t(classifyCall.startTime)).toBeGreaterThanOrEqual(t(renderCall.endTime) - 5e6);
-    expect(t(classifyCall.startTime)).toBeGreaterThan(t(renderWork.endTime) - 5e6);
   });
 });
