@@ -3,11 +3,14 @@
  * JetStream (data in .data/nats) unless NATS_URL is set, every service as its own process, a demo
  * site on 127.0.0.2 (so the printed curl works without internet), waits for /ready, creates a demo
  * API key once, and prints a working curl. Ctrl-C stops everything it started, and nothing else.
+ * While it runs, DATA_DIR/stack.json says how to reach it (NATS URL, store, edge URL, pid), so that
+ * `npm run keys` in another terminal uses this stack's store; the file goes when the launcher does.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { loadConfig } from '@enrich/shared/runtime';
+import { findLocalStack, type LocalStack } from '../../services/edge/src/local-stack.ts';
 import { REPO_ROOT, createApiKey, startStack } from './stack.ts';
 import { serveStatic } from './static-site.ts';
 
@@ -17,10 +20,20 @@ const config = loadConfig(
     NATS_URL: z.string().optional(),
     LOG_LEVEL: z.string().default('info'),
     DATA_DIR: z.string().default(join(REPO_ROOT, '.data')),
+    // Read by the edge itself; the launcher only records which store the stack uses.
+    STORE: z.enum(['kv', 'mongo']).optional(),
+    MONGODB_URI: z.string().optional(),
+    STORE_NAME: z.string().default('enrich'),
   }),
 );
 
 const say = (line = ''): void => void process.stdout.write(`${line}\n`);
+
+const running = findLocalStack({ DATA_DIR: config.DATA_DIR });
+if (running.state === 'running') {
+  process.stderr.write(`a stack is already running at ${running.stack.edge.baseUrl} (launcher pid ${running.stack.pid}, ${running.file}); stop it first (Ctrl-C in its terminal)\n`);
+  process.exit(1);
+}
 
 const demo = await serveStatic(join(REPO_ROOT, 'deploy/local/demo-site'), { host: '127.0.0.2' });
 say(`starting the stack (logs in ${join(config.DATA_DIR, 'logs')}/<service>.log) ...`);
@@ -52,9 +65,28 @@ async function demoKey(): Promise<string> {
 }
 const key = await demoKey();
 
+const stackFile = join(config.DATA_DIR, 'stack.json');
+const record: LocalStack = {
+  version: 1,
+  pid: process.pid,
+  startedAt: new Date().toISOString(),
+  natsUrl: stack.natsUrl,
+  natsStartedHere: stack.nats !== undefined,
+  store: { kind: config.STORE ?? (config.MONGODB_URI ? 'mongo' : 'kv'), name: config.STORE_NAME },
+  edge: { port: config.PORT, baseUrl: stack.baseUrl },
+  demoSite: demo.origin,
+};
+writeFileSync(stackFile, `${JSON.stringify(record, null, 2)}\n`);
+// Removed on every way out (Ctrl-C, a crash); a file left by a SIGKILL names a dead pid, which `keys` detects.
+process.on('exit', () => {
+  const now = findLocalStack({ DATA_DIR: config.DATA_DIR });
+  if (now.state === 'running' && now.stack.pid === process.pid) rmSync(stackFile, { force: true });
+});
+
 say();
 say(`  Web enrichment API is up at ${stack.baseUrl}   (NATS ${stack.natsUrl}${stack.nats ? ', started here' : ''})`);
 say(`  API docs: ${stack.baseUrl}/docs    demo key (1000 credits): ${key}`);
+say(`  Keys: npm run keys -- create --name acme --credits 5000   (uses this stack, via ${stackFile})`);
 say();
 say('  Try it on the demo site served locally:');
 say(`    curl -s -H 'X-API-Key: ${key}' '${stack.baseUrl}/enrich?url=${encodeURIComponent(demo.origin + '/')}&screenshotColors=4'`);

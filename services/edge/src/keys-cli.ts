@@ -5,13 +5,17 @@
  *   show <id> [--usage N] [--json]                             the key, its credits and recent usage
  *   set <id> [--credits N] [--rate-limit R]
  *   revoke <id>
- * Uses the same store configuration as the edge (STORE, NATS_URL, MONGODB_URI, STORE_NAME).
+ * Uses the same store configuration as the edge (STORE, NATS_URL, MONGODB_URI, STORE_NAME). When neither
+ * NATS_URL nor MONGODB_URI is set it uses the stack `npm start` is running (.data/stack.json), and
+ * when there is none it says so and exits 1 rather than guess a server.
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { connectNats } from '@enrich/shared/nats';
 import { generateApiKey } from './auth/api-keys.ts';
 import { loadEdgeConfig } from './config.ts';
+import { findLocalStack, START_HINT } from './local-stack.ts';
 import { KvStore } from './store/kv.ts';
 import { MongoStore } from './store/mongo.ts';
 import type { ApiKeyRecord, Store } from './store/port.ts';
@@ -23,6 +27,23 @@ const USAGE = `usage: keys create --name NAME --credits N [--rate-limit R] [--js
        keys revoke <id>`;
 
 export class UsageError extends Error {}
+/** No store to talk to: neither configured nor a running local stack. */
+export class NoStackError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+/** The environment to read the store configuration from: the caller's, or that of the stack `npm start` runs. */
+export function resolveStoreEnv(env: Env): { env: Env; via?: string } {
+  if (env.NATS_URL || env.MONGODB_URI) return { env };
+  const found = findLocalStack(env);
+  if (found.state === 'missing') throw new NoStackError(`no running stack found (${found.file} does not exist) and NATS_URL is not set.\n${START_HINT}`);
+  if (found.state === 'stale') throw new NoStackError(`no running stack: ${found.file} is stale, ${found.reason}.\n${START_HINT}`);
+  const { stack } = found;
+  if (stack.store.kind === 'mongo') {
+    throw new NoStackError(`the stack at ${stack.edge.baseUrl} keeps its keys in MongoDB, whose URI is not recorded: set MONGODB_URI (and STORE_NAME=${stack.store.name}).`);
+  }
+  return { env: { ...env, NATS_URL: stack.natsUrl, STORE: 'kv', STORE_NAME: stack.store.name }, via: `the stack at ${stack.edge.baseUrl} (NATS ${stack.natsUrl}, from ${found.file})` };
+}
 
 function wholeNumber(flag: string, value: string | undefined, min: number): number | undefined {
   if (value === undefined) return undefined;
@@ -95,13 +116,31 @@ export async function runKeysCommand(argv: string[], store: Store, defaults: { r
   }
 }
 
+async function connectStore(): Promise<{ store: Store; nc: NatsConnection | undefined; defaultRateLimit: number }> {
+  const { env, via } = resolveStoreEnv(process.env);
+  const config = loadEdgeConfig(env);
+  const defaultRateLimit = config.defaultKeyRateLimit;
+  if (config.store.kind === 'mongo') return { store: new MongoStore({ uri: config.store.uri, name: config.store.name }), nc: undefined, defaultRateLimit };
+  const nc = await connectNats({ url: config.natsUrl, name: 'edge-keys-cli', waitMs: via ? 1000 : 5000 }).catch((err: unknown) => {
+    throw via ? new NoStackError(`${via} does not answer: ${(err as Error).message}.\n${START_HINT}`) : err;
+  });
+  if (via) process.stderr.write(`keys: using ${via}\n`);
+  return { store: new KvStore({ nc, name: config.store.name }), nc, defaultRateLimit };
+}
+
 async function main(): Promise<void> {
-  const config = loadEdgeConfig();
-  const nc = config.store.kind === 'kv' ? await connectNats({ url: config.natsUrl, name: 'edge-keys-cli', waitMs: 5000 }) : undefined;
-  const store: Store = config.store.kind === 'mongo' ? new MongoStore({ uri: config.store.uri, name: config.store.name }) : new KvStore({ nc: nc!, name: config.store.name });
+  let connected: Awaited<ReturnType<typeof connectStore>>;
+  try {
+    connected = await connectStore();
+  } catch (err) {
+    process.stderr.write(`keys: ${(err as Error).message}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const { store, nc } = connected;
   try {
     await store.init();
-    process.stdout.write(`${await runKeysCommand(process.argv.slice(2), store, { rateLimit: config.defaultKeyRateLimit })}\n`);
+    process.stdout.write(`${await runKeysCommand(process.argv.slice(2), store, { rateLimit: connected.defaultRateLimit })}\n`);
   } catch (err) {
     process.stderr.write(`keys: ${(err as Error).message}\n`);
     process.exitCode = err instanceof UsageError || String((err as { code?: string }).code).startsWith('ERR_PARSE_ARGS') ? 2 : 1;
