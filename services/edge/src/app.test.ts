@@ -106,7 +106,7 @@ describe('probes, docs and routing', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(['/brand', '/classify', '/company', '/enrich', '/health', '/ready', '/screenshot']);
     const width = doc.paths['/enrich']?.get.parameters?.find((p) => p.name === 'width');
-    expect(width).toMatchObject({ required: false, schema: { type: 'string', default: '1440' } });
+    expect(width).toMatchObject({ required: false, schema: { type: 'integer', default: 1440 } });
     expect(doc.paths['/enrich']?.get.parameters?.find((p) => p.name === 'url')?.required).toBe(true);
     const docs = await h.app.inject({ method: 'GET', url: '/docs/' });
     expect(docs.statusCode).toBe(200);

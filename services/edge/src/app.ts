@@ -5,8 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import swaggerUi from '@fastify/swagger-ui';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import { registerAssets } from './assets.ts';
@@ -14,9 +12,9 @@ import type { EdgeConfig } from './config.ts';
 import { sendError } from './envelope.ts';
 import { EdgeHttpError, toHttpFailure } from './errors.ts';
 import { edgeMetrics } from './metrics.ts';
-import { buildOpenApiDocument } from './openapi.ts';
 import { parseRawQuery } from './params.ts';
 import { checkIpLimit } from './rate-limit/limits.ts';
+import { registerDocs } from './routes/docs.ts';
 import { registerDataRoutes } from './routes/endpoints.ts';
 import { registerProbes } from './routes/probes.ts';
 import { registerTracing } from './tracing.ts';
@@ -127,12 +125,7 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
   registerDataRoutes(app, deps);
   registerAssets(app, deps.config.screenshotDir);
 
-  const openapi = buildOpenApiDocument();
-  app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openapi));
-  // @fastify/swagger-ui reads the document from a `swagger()` decorator that @fastify/swagger would
-  // normally provide; ours is generated from zod, so a two-line stand-in provides it instead.
-  await app.register(fp(async (instance) => { instance.decorate('swagger', () => openapi); }, { name: '@fastify/swagger' }));
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+  await registerDocs(app, deps.config);
 
   return app;
 }

@@ -25,6 +25,8 @@ export const EdgeEnvSchema = z.object({
   SCREENSHOT_DIR: z.string().min(1).default('./.data/screenshots'),
   /** Informational: where the renderer's screenshot URLs point (the edge serves SCREENSHOT_DIR at /assets/). */
   ASSETS_BASE_URL: z.string().optional(),
+  /** The API's public base URL, for `servers` in /openapi.json; default: the origin each request reached. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
 });
 
 export const EdgeConfigSchema = BaseConfigSchema.extend(EdgeEnvSchema.shape);
@@ -45,6 +47,8 @@ export interface EdgeConfig {
   sweepIntervalMs: number;
   screenshotDir: string;
   assetsBaseUrl: string | undefined;
+  /** PUBLIC_URL: the base URL /openapi.json names in `servers` (optional here so test configs may omit it). */
+  publicUrl?: string | undefined;
 }
 
 export function resolveEdgeConfig(env: EdgeEnv): EdgeConfig {
@@ -65,6 +69,7 @@ export function resolveEdgeConfig(env: EdgeEnv): EdgeConfig {
     sweepIntervalMs: env.SWEEP_INTERVAL_MS ?? Math.max(50, Math.min(Math.floor(reservationTtlMs / 2), 60_000)),
     screenshotDir: env.SCREENSHOT_DIR,
     assetsBaseUrl: env.ASSETS_BASE_URL,
+    publicUrl: env.PUBLIC_URL,
   };
 }
 

@@ -1,94 +1,164 @@
 /**
  * The OpenAPI 3.1 document, generated from the same zod schemas that validate requests and answers
- * (zod v4 z.toJSONSchema), so the documentation cannot drift from the behaviour.
+ * (zod v4 z.toJSONSchema), so the documentation cannot drift from the behaviour. Query parameters are
+ * documented as the API's types (the `output` side of the contract: integers with bounds and defaults,
+ * booleans, enums), not as the strings the parser accepts; a parameter added to a query schema in
+ * shared/src/contracts/http.ts appears here without an edit. `servers` is filled per request
+ * (`withServers`).
  */
 import { z } from 'zod';
-import { CREDIT_COSTS, ErrorEnvelopeSchema, HealthResponseSchema, ReadyResponseSchema, successEnvelope } from '@enrich/shared/contracts';
+import { CREDIT_COSTS, ErrorEnvelopeSchema, HealthResponseSchema, MetaSchema, ReadyResponseSchema, successEnvelope, type PaidEndpoint } from '@enrich/shared/contracts';
+import { DATA_EXAMPLES, DURATION_EXAMPLES, EXAMPLE_REQUEST_ID, errorExample, successExample } from './openapi-examples.ts';
 import { ALLOWED } from './params.ts';
 import { PAID_ROUTES } from './routes/endpoints.ts';
 
 type JsonSchema = Record<string, unknown>;
+export type OpenApiDocument = JsonSchema & { paths: Record<string, JsonSchema>; servers?: Array<{ url: string; description?: string }> };
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 }
 
+/** What a person needs to know about each parameter; the schema carries type, bounds and default. */
+const PARAM_DOCS: Record<string, string> = {
+  url: 'The page to analyse: an http:// or https:// URL (http:// is assumed when no scheme is given). Private, loopback and metadata addresses are refused.',
+  width: 'Viewport width in CSS pixels.',
+  height: 'Viewport height in CSS pixels (also the screenshot height unless full_page).',
+  format: 'Screenshot image format.',
+  full_page: 'Capture the whole page instead of the viewport.',
+  screenshotColors: 'Number of dominant screenshot colors to return (colors.screenshot_colors); none when absent.',
+  css: 'Fill colors.code_colors.css with the colors used in the stylesheets.',
+  html: 'Fill colors.code_colors.html with the colors in inline styles and attributes.',
+  javascript: 'Fill colors.code_colors.javascript with the colors in scripts.',
+  follow_links: 'When the page itself lacks a legal name or contact data, also read up to two same-site contact/about/imprint pages (no extra credits).',
+};
+const BOOLEAN_NOTE = ' `true` or `false`; `1`, `0` and capitalised spellings are accepted too.';
+
 function queryParameters(query: z.ZodObject): JsonSchema[] {
   return Object.entries(query.shape).map(([name, field]) => {
-    const absent = (field as z.ZodType).safeParse(undefined);
-    const schema = jsonSchema(field as z.ZodType, 'input');
-    // zod drops defaults that sit in front of a transform (width: "1440" -> 1440); state them as sent.
-    if (absent.success && absent.data !== undefined && !('default' in schema)) schema.default = String(absent.data);
-    return { name, in: 'query', required: !absent.success, description: ALLOWED[name], schema };
+    const type = field as z.ZodType;
+    const schema = jsonSchema(type, 'output');
+    const words = type.description ?? PARAM_DOCS[name] ?? (ALLOWED[name] ? `Allowed: ${ALLOWED[name]}.` : name);
+    return { name, in: 'query', required: !type.safeParse(undefined).success, description: schema.type === 'boolean' ? words + BOOLEAN_NOTE : words, schema };
   });
 }
 
-const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
+const ref = (kind: 'schemas' | 'responses' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+const json = (schema: JsonSchema, example: unknown) => ({ 'application/json': { schema, example } });
+const schemaName = (endpoint: PaidEndpoint): string => `${endpoint[0]?.toUpperCase()}${endpoint.slice(1)}Data`;
 
-function errorResponses(statuses: Record<number, string>): Record<string, JsonSchema> {
-  const envelope = { $ref: '#/components/schemas/ErrorEnvelope' };
-  return Object.fromEntries(Object.entries(statuses).map(([status, description]) => [status, { description, content: json(envelope) }]));
+/** The success envelope of a data schema, with `data` and `meta` pointing at named components. */
+function envelopeSchema(dataRef: JsonSchema): JsonSchema {
+  const env = jsonSchema(successEnvelope(z.object({})), 'output') as { properties: Record<string, unknown> };
+  return { ...env, properties: { ...env.properties, data: dataRef, meta: ref('schemas', 'Meta') } };
 }
 
-const PAID_ERRORS = {
-  400: 'Invalid, unknown or repeated query parameter; URL refused (not http(s), or a private/loopback address)',
-  401: 'Missing X-API-Key header, or `Invalid API key`',
-  402: '`Credit limit exceeded`',
-  429: 'Rate limit exceeded (per IP or per key); see Retry-After',
-  502: 'The target site could not be reached',
-  503: 'A backing service is temporarily unavailable; see Retry-After',
-  504: 'The request budget ran out',
-  500: 'Internal error; the message names the requestId',
+const HEADERS: Record<string, JsonSchema> = {
+  RequestId: { description: 'The request id, also in meta.requestId', schema: { type: 'string', format: 'uuid' } },
+  RetryAfter: { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } },
+  CreditsUsed: { description: 'credits_used of the key after this request', schema: { type: 'integer', minimum: 0 } },
+  CreditsLimit: { description: 'credits_limit of the key', schema: { type: 'integer', minimum: 0 } },
+  RateLimitLimit: { description: 'Requests per minute allowed for this key', schema: { type: 'integer', minimum: 1 } },
+  RateLimitRemaining: { description: 'Requests the key could make right now', schema: { type: 'integer', minimum: 0 } },
+  RateLimitReset: { description: 'Seconds until the key\'s window is empty again', schema: { type: 'integer', minimum: 0 } },
+};
+const header = (name: string) => ref('headers', name);
+const RATE_HEADERS = { 'X-RateLimit-Limit': header('RateLimitLimit'), 'X-RateLimit-Remaining': header('RateLimitRemaining'), 'X-RateLimit-Reset': header('RateLimitReset') };
+const CREDIT_HEADERS = { 'X-Credits-Used': header('CreditsUsed'), 'X-Credits-Limit': header('CreditsLimit') };
+
+/** Error responses: status, description, an example message of the edge, extra headers. */
+const ERRORS: Record<string, { status: number; description: string; example: string; headers?: Record<string, unknown> }> = {
+  BadRequest: { status: 400, description: 'Invalid, missing, unknown or repeated query parameter, or a URL that is refused', example: 'Invalid query parameter "width": got "wide", allowed: a whole number from 320 to 5000' },
+  Unauthorized: { status: 401, description: 'Missing X-API-Key header, or an unknown or revoked key (`Invalid API key`)', example: 'Invalid API key' },
+  PaymentRequired: { status: 402, description: 'The key has no credits left for this request', example: 'Credit limit exceeded', headers: CREDIT_HEADERS },
+  TooManyRequests: { status: 429, description: 'Rate limit exceeded, per client IP or per key; wait Retry-After seconds', example: 'Rate limit exceeded: this API key allows 60 requests per minute; retry in 12 s', headers: { 'Retry-After': header('RetryAfter'), ...RATE_HEADERS } },
+  InternalError: { status: 500, description: 'Internal error; the message names the request id (the cause is logged, never sent)', example: `Internal error; quote request id ${EXAMPLE_REQUEST_ID} when reporting it` },
+  BadGateway: { status: 502, description: 'The target site could not be reached (DNS, refused connection, TLS)', example: 'Could not load https://northwind.example/: net::ERR_NAME_NOT_RESOLVED' },
+  ServiceUnavailable: { status: 503, description: 'A backing service is temporarily unavailable or busy; retry after Retry-After seconds', example: 'Service temporarily unavailable: no renderer answered; retry later', headers: { 'Retry-After': header('RetryAfter') } },
+  GatewayTimeout: { status: 504, description: 'The request budget ran out', example: 'The request budget of 30000 ms ran out while render.page was still running' },
+  NotReady: { status: 503, description: 'Not ready; `error` names the failed dependencies', example: 'Not ready: renderer: no renderer answered render.page within 1500 ms', headers: { 'Retry-After': header('RetryAfter') } },
 };
 
-const RESPONSE_HEADERS = {
-  'X-Request-Id': { description: 'The request id, also in meta.requestId', schema: { type: 'string', format: 'uuid' } },
-  'X-Credits-Used': { description: 'credits_used of the key after this request', schema: { type: 'integer' } },
-  'X-Credits-Limit': { description: 'credits_limit of the key', schema: { type: 'integer' } },
-  'X-RateLimit-Limit': { description: 'Requests per minute allowed for this key', schema: { type: 'integer' } },
-  'X-RateLimit-Remaining': { description: 'Requests left in the current sliding minute', schema: { type: 'integer' } },
-  'X-RateLimit-Reset': { description: 'Seconds until the window is empty again', schema: { type: 'integer' } },
-};
+function errorComponents(): Record<string, JsonSchema> {
+  return Object.fromEntries(Object.entries(ERRORS).map(([name, e]) => [name, {
+    description: e.description,
+    headers: { 'X-Request-Id': header('RequestId'), ...e.headers },
+    content: json(ref('schemas', 'ErrorEnvelope'), errorExample(e.example)),
+  }]));
+}
 
-export function buildOpenApiDocument(): JsonSchema {
-  const paths: Record<string, JsonSchema> = {};
-  for (const route of PAID_ROUTES) {
-    paths[route.path] = {
-      get: {
-        operationId: route.endpoint,
-        summary: route.summary,
-        description: `Costs ${CREDIT_COSTS[route.endpoint]} credit${CREDIT_COSTS[route.endpoint] > 1 ? 's' : ''} per successful request (HTTP 200 with success true); failures are refunded.`,
-        security: [{ ApiKey: [] }],
-        parameters: queryParameters(route.query),
-        responses: {
-          200: { description: 'Success envelope', headers: RESPONSE_HEADERS, content: json(jsonSchema(successEnvelope(route.data), 'output')) },
-          ...errorResponses(PAID_ERRORS),
-        },
+const errors = (...names: Array<keyof typeof ERRORS>) => Object.fromEntries(names.map((n) => [String(ERRORS[n]?.status), ref('responses', n)]));
+
+function paidOperation(route: (typeof PAID_ROUTES)[number]): JsonSchema {
+  const cost = CREDIT_COSTS[route.endpoint];
+  return {
+    operationId: route.endpoint,
+    tags: ['Enrichment'],
+    summary: route.summary,
+    description: `Costs ${cost} credit${cost > 1 ? 's' : ''} per successful request (HTTP 200 with success true); every other outcome is free.`,
+    security: [{ ApiKey: [] }],
+    parameters: queryParameters(route.query),
+    responses: {
+      200: {
+        description: 'Success envelope',
+        headers: { 'X-Request-Id': header('RequestId'), ...CREDIT_HEADERS, ...RATE_HEADERS },
+        content: json(envelopeSchema(ref('schemas', schemaName(route.endpoint))), successExample(DATA_EXAMPLES[route.endpoint], DURATION_EXAMPLES[route.endpoint])),
       },
-    };
-  }
-  paths['/health'] = { get: { operationId: 'health', summary: 'Liveness: 200 while the process runs', security: [], responses: { 200: { description: 'Alive', content: json(jsonSchema(HealthResponseSchema, 'output')) } } } };
-  paths['/ready'] = {
-    get: {
-      operationId: 'ready',
-      summary: 'Readiness: 200 when NATS, the store and at least one renderer answer',
-      security: [],
-      responses: { 200: { description: 'Ready', content: json(jsonSchema(ReadyResponseSchema, 'output')) }, ...errorResponses({ 503: 'Not ready; `error` names the failed dependencies' }) },
+      ...errors('BadRequest', 'Unauthorized', 'PaymentRequired', 'TooManyRequests', 'InternalError', 'BadGateway', 'ServiceUnavailable', 'GatewayTimeout'),
     },
   };
+}
+
+function probePaths(): Record<string, JsonSchema> {
+  const ok = { status: 'ok', uptimeSeconds: 3600 };
+  const ready = { status: 'ready', checks: { nats: { ok: true, detail: 'connected, round trip 1 ms' }, store: { ok: true, detail: 'kv store answered' }, renderer: { ok: true, detail: 'renderer-1 answered in 2 ms' } } };
+  const probe = (operationId: string, summary: string, schema: z.ZodType, example: unknown, description: string, extra: Record<string, unknown>) => ({
+    get: { operationId, tags: ['Probes'], summary, security: [], responses: { 200: { description, headers: { 'X-Request-Id': header('RequestId') }, content: json(jsonSchema(schema, 'output'), successExample(example, 1)) }, ...errors('BadRequest', 'InternalError'), ...extra } },
+  });
+  return {
+    '/health': probe('health', 'Liveness: 200 while the process runs', HealthResponseSchema, ok, 'Alive', {}),
+    '/ready': probe('ready', 'Readiness: 200 when NATS, the store and at least one renderer answer', ReadyResponseSchema, ready, 'Ready', errors('NotReady')),
+  };
+}
+
+const DESCRIPTION = [
+  'Give it a website URL; get back the brand, the company behind it, an IAB category and screenshots.',
+  'Every response, errors included, is an envelope `{ success, data | error, meta: { requestId, durationMs } }`; `meta.requestId` is also in `X-Request-Id`.',
+  'Only GET is answered: another method on a known path is a 405 with `Allow: GET`, an unknown path a 404, both with the error envelope.',
+  'Screenshots are served from the `screenshot_url` the answers give.',
+].join('\n\n');
+
+export function buildOpenApiDocument(): OpenApiDocument {
+  const paths: Record<string, JsonSchema> = {};
+  for (const route of PAID_ROUTES) paths[route.path] = { get: paidOperation(route) };
+  Object.assign(paths, probePaths());
+  const dataSchemas = Object.fromEntries(PAID_ROUTES.map((r) => [schemaName(r.endpoint), jsonSchema(r.data, 'output')]));
   return {
     openapi: '3.1.0',
     info: {
       title: 'Web Enrichment API',
       version: '1.0.0',
-      description: 'Give it a website URL; get back the brand, the company behind it, an IAB category and screenshots. Every response is an envelope `{ success, data | error, meta: { requestId, durationMs } }`.',
+      description: DESCRIPTION,
+      // No open-source licence is granted; the identifier is SPDX's form for a licence of one's own.
+      license: { name: 'Proprietary: use under the terms of your API agreement', identifier: 'LicenseRef-Proprietary' },
     },
+    tags: [
+      { name: 'Enrichment', description: 'The paid endpoints: each loads the page once in a headless browser; need an API key and cost credits.' },
+      { name: 'Probes', description: 'Liveness and readiness for load balancers and orchestrators: free, no key, not rate-limited.' },
+    ],
     components: {
-      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
-      schemas: { ErrorEnvelope: jsonSchema(ErrorEnvelopeSchema, 'output') },
+      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Created with `npm run keys -- create`.' } },
+      schemas: { ...dataSchemas, Meta: jsonSchema(MetaSchema, 'output'), ErrorEnvelope: jsonSchema(ErrorEnvelopeSchema, 'output') },
+      responses: errorComponents(),
+      headers: HEADERS,
     },
     security: [{ ApiKey: [] }],
     paths,
   };
+}
+
+/** The document with `servers`: PUBLIC_URL when configured, else the origin the request reached. */
+export function withServers(doc: OpenApiDocument, url: string): OpenApiDocument {
+  return { ...doc, servers: [{ url: url.length > 1 ? url.replace(/\/+$/, '') : url, description: 'This API' }] };
 }

@@ -13,10 +13,14 @@ import { ScreenshotFormatSchema } from './common.ts';
 
 export const URL_MAX_CHARS = 2048;
 
-/** `true/false/1/0` (case-insensitive), as query strings carry them. */
+/**
+ * `true/false/1/0` (case-insensitive), as query strings carry them. The final pipe states the API's
+ * type (a boolean), which is what /openapi.json documents; the spellings are the parser's leniency.
+ */
 export const QueryBoolean = z
   .enum(['true', 'false', '1', '0', 'TRUE', 'FALSE', 'True', 'False'])
-  .transform((v) => v === '1' || v.toLowerCase() === 'true');
+  .transform((v) => v === '1' || v.toLowerCase() === 'true')
+  .pipe(z.boolean());
 
 const intInRange = (min: number, max: number) =>
   z
