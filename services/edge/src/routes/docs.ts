@@ -1,12 +1,13 @@
 /**
- * What a developer reads: /openapi.json (generated from the contracts, `servers` per request) and
- * the Swagger UI at /docs. Free, no key; the per-IP limit applies.
+ * What a developer reads: the playground at / (routes/playground.ts), /openapi.json (generated from
+ * the contracts, `servers` per request) and the Swagger UI at /docs. Free, no key; the per-IP limit applies.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import swaggerUi from '@fastify/swagger-ui';
 import type { EdgeConfig } from '../config.ts';
 import { buildOpenApiDocument, withServers } from '../openapi.ts';
+import { registerPlayground } from './playground.ts';
 
 /** PUBLIC_URL, else the origin this request reached (scheme and host from X-Forwarded-* only when TRUST_PROXY is on). */
 export function serverUrl(request: FastifyRequest, publicUrl: string | undefined): string {
@@ -30,4 +31,5 @@ export async function registerDocs(app: FastifyInstance, config: EdgeConfig): Pr
   const forUi = withServers(openapi, config.publicUrl ?? '/');
   await app.register(fp(async (instance) => { instance.decorate('swagger', () => forUi); }, { name: '@fastify/swagger' }));
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+  registerPlayground(app);
 }
