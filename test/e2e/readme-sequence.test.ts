@@ -82,6 +82,13 @@ describe('npm start, then npm run keys from a second terminal', () => {
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.data.category).toBe('Food & Drink');
 
+    // A second `npm start` on the same data directory refuses instead of fighting over it.
+    const second = spawn(process.execPath, [join(REPO_ROOT, 'deploy/local/launcher.ts')], { cwd: REPO_ROOT, env: { ...terminalEnv(dataDir), PORT: String(await freePort()) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let secondErr = '';
+    second.stderr.on('data', (d: Buffer) => (secondErr += d.toString()));
+    expect(await new Promise((r) => second.once('close', r))).toBe(1);
+    expect(secondErr).toContain(`a stack is already running at ${stack.edge.baseUrl} (launcher pid ${launcher.pid}`);
+
     const exited = new Promise<number | null>((r) => launcher?.once('exit', r));
     launcher.kill('SIGINT');
     expect(await exited).toBe(0);
