@@ -85,7 +85,7 @@ process.on('exit', () => {
 
 say();
 say(`  Web enrichment API is up at ${stack.baseUrl}   (NATS ${stack.natsUrl}${stack.nats ? ', started here' : ''})`);
-say(`  API docs: ${stack.baseUrl}/docs    demo key (1000 credits): ${key}`);
+say(`  Playground: ${stack.baseUrl}/    API docs: ${stack.baseUrl}/docs    demo key (1000 credits): ${key}`);
 say(`  Keys: npm run keys -- create --name acme --credits 5000   (uses this stack, via ${stackFile})`);
 say();
 say('  Try it on the demo site served locally:');
