@@ -99,7 +99,8 @@ function queryFromForm() {
 // ---- the answer, for a person -------------------------------------------------------------------
 
 function card(title, ...children) {
-  return el('section', { class: 'card', 'aria-label': title }, el('h2', { text: title }), ...children);
+  const wide = title === 'Screenshot' || title === 'Colors';
+  return el('section', { class: wide ? 'card wide' : 'card', 'aria-label': title }, el('h2', { text: title }), ...children);
 }
 
 function screenshotCard(data) {
@@ -186,7 +187,7 @@ function categoryCard(c) {
 function renderView(data) {
   const company = data.company ?? (Array.isArray(data.emails) ? data : null);
   const classification = data.classification ?? (data.iab_id ? data : null);
-  const cards = [screenshotCard(data), logosCard(data.logos), colorsCard(data.colors), fontsCard(data.fonts), socialCard(data.social_links), companyCard(company), categoryCard(classification)];
+  const cards = [screenshotCard(data), logosCard(data.logos), categoryCard(classification), colorsCard(data.colors), companyCard(company), fontsCard(data.fonts), socialCard(data.social_links)];
   $('view').replaceChildren(...cards.filter(Boolean));
 }
 
