@@ -2,8 +2,10 @@
  * The life of a paid request, the same for every data endpoint: authenticate, per-key window,
  * validate, reserve credits, orchestrate within the budget, validate the answer, settle (charge on
  * 200 + success, refund on anything else), answer with credit and rate-limit headers.
+ * `executePaid` (reserve -> run -> validate -> settle) is the part a batch item shares with a single
+ * request: the batch worker calls it too, so both charge and orchestrate exactly alike.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { PaidEndpoint } from '@enrich/shared/contracts';
 import { BadMessageError } from '@enrich/shared/errors';
@@ -14,6 +16,7 @@ import { edgeMetrics } from '../metrics.ts';
 import type { Budget } from '../orchestrate.ts';
 import { normalizeTargetUrl, parseQuery, type RawQuery } from '../params.ts';
 import { checkKeyLimit, rateLimitHeaders } from '../rate-limit/limits.ts';
+import type { SettleResult } from '../store/port.ts';
 import type { EdgeDeps } from '../app.ts';
 
 export interface PaidRouteSpec<Q extends z.ZodObject, D extends z.ZodType> {
@@ -23,6 +26,60 @@ export interface PaidRouteSpec<Q extends z.ZodObject, D extends z.ZodType> {
   data: D;
   summary: string;
   run(budget: Budget, url: string, query: z.infer<Q>): Promise<z.infer<D>>;
+}
+
+/** One paid unit of work, from an HTTP request or a batch item. */
+export interface PaidWork<Q extends z.ZodObject> {
+  keyId: string;
+  requestId: string;
+  url: string;
+  query: z.infer<Q>;
+  /** Epoch ms the request budget counts from. */
+  startedAt: number;
+  log: FastifyBaseLogger;
+  /** Result-cache freshness in seconds (batch items pass it; unused until the edge has a cache). */
+  maxAge?: number | undefined;
+}
+
+/**
+ * Called after the work and before the settlement (charge or refund): a batch item records its
+ * answer here, so a crash after settling can never leave a charged item without its answer.
+ */
+export type BeforeSettle<D> = (outcome: { ok: true; data: D } | { ok: false; error: unknown }, reservation: Reservation) => Promise<void>;
+
+export interface PaidResult<D> {
+  data: D;
+  reservation: Reservation;
+  settled: SettleResult;
+}
+
+/** reserve -> run within the budget -> validate the answer -> settle (charge; refund on any failure). */
+export async function executePaid<Q extends z.ZodObject, D extends z.ZodType>(deps: EdgeDeps, spec: PaidRouteSpec<Q, D>, work: PaidWork<Q>, beforeSettle?: BeforeSettle<z.infer<D>>): Promise<PaidResult<z.infer<D>>> {
+  const reservation: Reservation = await reserveCredits(deps.store, { keyId: work.keyId, requestId: work.requestId, endpoint: spec.endpoint, ttlMs: deps.config.reservationTtlMs });
+  let charged = false;
+  try {
+    let data: z.infer<D>;
+    try {
+      const budget: Budget = { nc: deps.nc, requestId: work.requestId, deadline: work.startedAt + deps.config.requestBudgetMs, budgetMs: deps.config.requestBudgetMs, log: work.log };
+      const raw = await spec.run(budget, work.url, work.query);
+      const checked = spec.data.safeParse(raw);
+      if (!checked.success) {
+        work.log.error({ issues: checked.error.issues.slice(0, 5) }, `${spec.path} answer does not match its contract`);
+        throw new BadMessageError(`${spec.path} answer does not match its contract`);
+      }
+      data = checked.data;
+    } catch (error) {
+      await beforeSettle?.({ ok: false, error }, reservation);
+      throw error;
+    }
+    await beforeSettle?.({ ok: true, data }, reservation);
+    const settled = await deps.store.settleCredits({ keyId: work.keyId, requestId: work.requestId, outcome: 'charge' });
+    charged = true;
+    edgeMetrics().creditsCharged.add(reservation.amount, { endpoint: spec.endpoint });
+    return { data, reservation, settled };
+  } finally {
+    if (!charged) await refund(deps, work.log, reservation);
+  }
 }
 
 export function registerPaidRoute<Q extends z.ZodObject, D extends z.ZodType>(app: FastifyInstance, deps: EdgeDeps, spec: PaidRouteSpec<Q, D>): void {
@@ -41,35 +98,20 @@ export function registerPaidRoute<Q extends z.ZodObject, D extends z.ZodType>(ap
     const query = parseQuery(spec.query, request.query as RawQuery);
     const url = normalizeTargetUrl((query as { url: string }).url);
 
-    const reservation: Reservation = await reserveCredits(deps.store, { keyId: key.id, requestId: request.id, endpoint: spec.endpoint, ttlMs: deps.config.reservationTtlMs });
-    let charged = false;
-    try {
-      const budget: Budget = { nc: deps.nc, requestId: request.id, deadline: state.startedAt + deps.config.requestBudgetMs, budgetMs: deps.config.requestBudgetMs, log: request.log };
-      const raw = await spec.run(budget, url, query);
-      const checked = spec.data.safeParse(raw);
-      if (!checked.success) {
-        request.log.error({ issues: checked.error.issues.slice(0, 5) }, `${spec.path} answer does not match its contract`);
-        throw new BadMessageError(`${spec.path} answer does not match its contract`);
-      }
-      const settled = await deps.store.settleCredits({ keyId: key.id, requestId: request.id, outcome: 'charge' });
-      charged = true;
-      state.credits = reservation.amount;
-      edgeMetrics().creditsCharged.add(reservation.amount, { endpoint: spec.endpoint });
-      // If the sweeper got there first (budget > reservation TTL), the request was not charged: say so truthfully.
-      reply.headers(creditHeaders(settled.applied ? settled : reservation));
-      return sendData(request, reply, checked.data);
-    } finally {
-      if (!charged) await refund(deps, request, reservation);
-    }
+    const { data, reservation, settled } = await executePaid(deps, spec, { keyId: key.id, requestId: request.id, url, query, startedAt: state.startedAt, log: request.log });
+    state.credits = reservation.amount;
+    // If the sweeper got there first (budget > reservation TTL), the request was not charged: say so truthfully.
+    reply.headers(creditHeaders(settled.applied ? settled : reservation));
+    return sendData(request, reply, data);
   });
 }
 
-async function refund(deps: EdgeDeps, request: FastifyRequest, reservation: Reservation): Promise<void> {
+async function refund(deps: EdgeDeps, log: FastifyBaseLogger, reservation: Reservation): Promise<void> {
   try {
     const r = await deps.store.settleCredits({ keyId: reservation.keyId, requestId: reservation.requestId, outcome: 'refund' });
     if (r.applied) edgeMetrics().creditsRefunded.add(reservation.amount, { endpoint: reservation.endpoint, reason: 'failed' });
   } catch (err) {
     // The reservation stays open and the sweeper refunds it when it expires.
-    request.log.error({ err }, 'refund failed; the sweeper will return the credits when the reservation expires');
+    log.error({ err }, 'refund failed; the sweeper will return the credits when the reservation expires');
   }
 }
