@@ -8,6 +8,8 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import { registerAssets } from './assets.ts';
+import { registerBatchRoutes } from './batch/routes.ts';
+import { startBatchService } from './batch/service.ts';
 import type { EdgeConfig } from './config.ts';
 import { sendError } from './envelope.ts';
 import { EdgeHttpError, toHttpFailure } from './errors.ts';
@@ -118,11 +120,15 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
       const allow = [...allowed].sort().join(', ');
       return sendError(request, reply, 405, `Method ${request.method} is not allowed on ${path}; allowed: ${allow}`, { allow });
     }
-    return sendError(request, reply, 404, `No route ${request.method} ${path.slice(0, 200)}; endpoints: GET /enrich, /brand, /company, /classify, /screenshot, /health, /ready, /openapi.json, /docs`);
+    return sendError(request, reply, 404, `No route ${request.method} ${path.slice(0, 200)}; endpoints: GET /enrich, /brand, /company, /classify, /screenshot, /health, /ready, /openapi.json, /docs; POST /batch, GET and DELETE /batch/{id}`);
   });
 
   registerProbes(app, deps);
   registerDataRoutes(app, deps);
+  // POST/GET/DELETE /batch and (BATCH_WORKER) the worker that runs batch items; stopped with the app.
+  const batch = await startBatchService(deps);
+  app.addHook('onClose', async () => batch.close());
+  registerBatchRoutes(app, deps, batch);
   registerAssets(app, deps.config.screenshotDir);
 
   await registerDocs(app, deps.config);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { BaseConfigSchema, envBoolean, envInt, loadConfig } from '@enrich/shared/runtime';
+import { BatchEnvShape, resolveBatchConfig, type BatchConfig } from './batch/config.ts';
 
 /** Variables of the edge on top of the runtime's BaseConfigSchema (runService merges the two). */
 export const EdgeEnvSchema = z.object({
@@ -27,6 +28,7 @@ export const EdgeEnvSchema = z.object({
   ASSETS_BASE_URL: z.string().optional(),
   /** The API's public base URL, for `servers` in /openapi.json; default: the origin each request reached. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  ...BatchEnvShape,
 });
 
 export const EdgeConfigSchema = BaseConfigSchema.extend(EdgeEnvSchema.shape);
@@ -49,6 +51,8 @@ export interface EdgeConfig {
   assetsBaseUrl: string | undefined;
   /** PUBLIC_URL: the base URL /openapi.json names in `servers` (optional here so test configs may omit it). */
   publicUrl?: string | undefined;
+  /** POST /batch and its worker (optional so test configs may omit it: defaults apply). */
+  batch?: BatchConfig;
 }
 
 export function resolveEdgeConfig(env: EdgeEnv): EdgeConfig {
@@ -70,6 +74,7 @@ export function resolveEdgeConfig(env: EdgeEnv): EdgeConfig {
     screenshotDir: env.SCREENSHOT_DIR,
     assetsBaseUrl: env.ASSETS_BASE_URL,
     publicUrl: env.PUBLIC_URL,
+    batch: resolveBatchConfig(env),
   };
 }
 

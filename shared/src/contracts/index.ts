@@ -6,3 +6,4 @@ export * from './company.ts';
 export * from './classify.ts';
 export * from './http.ts';
 export * from './subjects.ts';
+export * from './batch.ts';

@@ -5,7 +5,7 @@
  * `executePaid` (reserve -> run -> validate -> settle) is the part a batch item shares with a single
  * request: the batch worker calls it too, so both charge and orchestrate exactly alike.
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { PaidEndpoint } from '@enrich/shared/contracts';
 import { BadMessageError } from '@enrich/shared/errors';
@@ -28,6 +28,12 @@ export interface PaidRouteSpec<Q extends z.ZodObject, D extends z.ZodType> {
   run(budget: Budget, url: string, query: z.infer<Q>): Promise<z.infer<D>>;
 }
 
+/** What the paid path logs with (a request's logger, or a batch item's). */
+export interface PaidLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
 /** One paid unit of work, from an HTTP request or a batch item. */
 export interface PaidWork<Q extends z.ZodObject> {
   keyId: string;
@@ -36,7 +42,7 @@ export interface PaidWork<Q extends z.ZodObject> {
   query: z.infer<Q>;
   /** Epoch ms the request budget counts from. */
   startedAt: number;
-  log: FastifyBaseLogger;
+  log: PaidLog;
   /** Result-cache freshness in seconds (batch items pass it; unused until the edge has a cache). */
   maxAge?: number | undefined;
 }
@@ -106,7 +112,7 @@ export function registerPaidRoute<Q extends z.ZodObject, D extends z.ZodType>(ap
   });
 }
 
-async function refund(deps: EdgeDeps, log: FastifyBaseLogger, reservation: Reservation): Promise<void> {
+async function refund(deps: EdgeDeps, log: PaidLog, reservation: Reservation): Promise<void> {
   try {
     const r = await deps.store.settleCredits({ keyId: reservation.keyId, requestId: reservation.requestId, outcome: 'refund' });
     if (r.applied) edgeMetrics().creditsRefunded.add(reservation.amount, { endpoint: reservation.endpoint, reason: 'failed' });

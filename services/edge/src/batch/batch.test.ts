@@ -1,0 +1,234 @@
+/**
+ * The batch API through HTTP (inject) on a real NATS server (JetStream work queue, KV store) with the
+ * contract-valid stand-in services of test-harness.ts: validation before anything is written, the
+ * worker running items through the paid path (credits per item, failures free, temporary failures
+ * retried), paging, ownership, cancellation, running out of credits, and the signed webhook.
+ */
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BatchCreatedResponseSchema, BatchPageResponseSchema, ErrorEnvelopeSchema, type BatchPage, type RenderRequest } from '@enrich/shared/contracts';
+import { BusyError, TargetUnreachableError } from '@enrich/shared/errors';
+import { startNatsServer, type NatsServerHandle } from '../../../../test/support/nats-server.ts';
+import { fakeRenderResult, serveFakes, startEdge, type EdgeHarness } from '../test-harness.ts';
+import { resolveBatchConfig } from './config.ts';
+import { verifyWebhook } from './webhook.ts';
+import { KvBatchStore } from './kv-store.ts';
+
+let nats: NatsServerHandle;
+let edge: EdgeHarness;
+let fakes: ReturnType<typeof serveFakes>;
+let hookServer: Server;
+let hookUrl: string;
+const hooks: Array<{ path: string; body: string; signature: string; timestamp: string }> = [];
+const busyOnce = new Set<string>();
+
+async function render(req: RenderRequest) {
+  const path = new URL(req.url).pathname;
+  if (path.startsWith('/fail')) throw new TargetUnreachableError(`Could not load ${req.url}: net::ERR_CONNECTION_REFUSED`);
+  if (path.startsWith('/slow')) await new Promise((r) => setTimeout(r, 400));
+  if (path.startsWith('/busy') && !busyOnce.has(req.url)) {
+    busyOnce.add(req.url);
+    throw new BusyError('renderer queue is full');
+  }
+  return fakeRenderResult(req);
+}
+
+beforeAll(async () => {
+  nats = await startNatsServer();
+  hookServer = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d: Buffer) => { body += d.toString(); });
+    req.on('end', () => {
+      hooks.push({ path: req.url ?? '', body, signature: String(req.headers['x-enrich-signature']), timestamp: String(req.headers['x-enrich-timestamp']) });
+      // /flaky answers 500 to its first call: the delivery is retried.
+      const calls = hooks.filter((h) => h.path === req.url).length;
+      res.writeHead(req.url === '/flaky' && calls === 1 ? 500 : 204).end();
+    });
+  });
+  await new Promise<void>((r) => hookServer.listen(0, '127.0.0.1', r));
+  hookUrl = `http://127.0.0.1:${(hookServer.address() as { port: number }).port}`;
+  const batch = { ...resolveBatchConfig({ BATCH_CONCURRENCY: 4, BATCH_KEY_CONCURRENCY: 2, BATCH_RETENTION_S: 3600, BATCH_MAX_ATTEMPTS: 3, BATCH_WORKER: true, WEBHOOK_MAX_ATTEMPTS: 4, WEBHOOK_TIMEOUT_MS: 2000, WEBHOOK_BACKOFF_MS: 50, ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' }) };
+  edge = await startEdge(nats.url, { batch, requestBudgetMs: 5000 });
+  fakes = serveFakes(edge.nc, { render });
+});
+afterAll(async () => {
+  await edge?.close();
+  await fakes?.stop();
+  await new Promise((r) => hookServer?.close(r));
+  await nats?.stop();
+});
+
+async function submit(key: string, body: unknown): Promise<{ status: number; json: { success: boolean; error?: string; data?: unknown } }> {
+  const res = await edge.app.inject({ method: 'POST', url: '/batch', headers: { 'x-api-key': key, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  return { status: res.statusCode, json: res.json() };
+}
+
+async function get(key: string, path: string): Promise<{ status: number; json: { success: boolean; error?: string; data?: unknown } }> {
+  const res = await edge.app.inject({ method: 'GET', url: path, headers: { 'x-api-key': key } });
+  return { status: res.statusCode, json: res.json() };
+}
+
+async function waitEnded(key: string, id: string, timeoutMs = 30_000): Promise<BatchPage> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const page = BatchPageResponseSchema.parse((await get(key, `/batch/${id}?limit=1000`)).json).data;
+    if (['done', 'cancelled', 'stopped_credits'].includes(page.status) && page.counts.pending === 0) return page;
+    if (Date.now() > end) throw new Error(`batch ${id} still ${page.status} ${JSON.stringify(page.counts)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function streamMessages(): Promise<number> {
+  const { jetstreamManager } = await import('@nats-io/jetstream');
+  const jsm = await jetstreamManager(edge.nc);
+  return (await jsm.streams.info(`${edge.config.store.name.toUpperCase()}_BATCH`)).state.messages;
+}
+
+describe('POST /batch validation', () => {
+  it('answers 400 naming every bad item by index, queues nothing and charges nothing', async () => {
+    const { key, id } = await edge.createKey({ credits: 100 });
+    const before = await streamMessages();
+    const res = await submit(key, { endpoint: 'screenshot', items: [{ url: 'https://a.test' }, { url: 'https://b.test', width: 10 }, { url: 'ftp://c.test' }, { url: 'https://d.test', colour: 'red' }, { url: 'https://e.test', maxAge: -1 }] });
+    expect(res.status).toBe(400);
+    ErrorEnvelopeSchema.parse(res.json);
+    expect(res.json.error).toMatch(/^Invalid batch: 4 of 5 items are invalid \(nothing was queued\)/);
+    expect(res.json.error).toContain('items[1]: Invalid parameter "width": got "10", allowed: a whole number from 320 to 5000');
+    expect(res.json.error).toContain('items[2]: Invalid parameter "url": scheme "ftp:" is not allowed');
+    expect(res.json.error).toContain('items[3]: Unknown parameter "colour"');
+    expect(res.json.error).toContain('items[4]: maxAge: got -1');
+    expect(res.json.error).not.toContain('items[0]');
+    expect(await streamMessages()).toBe(before);
+    expect((await edge.getKey(id)).credits_used).toBe(0);
+  });
+
+  it('refuses a bad endpoint, an empty or oversized list, a bad maxAge and a webhook to a private address', async () => {
+    const { key } = await edge.createKey();
+    const cases: Array<[unknown, RegExp]> = [
+      [{ endpoint: 'logos', items: [{ url: 'a.test' }] }, /^Invalid batch: endpoint: .*expected one of enrich, brand, company, classify, screenshot/],
+      [{ endpoint: 'brand', items: [] }, /^Invalid batch: items: .*expected an array of 1 to 10000 objects/],
+      [{ endpoint: 'brand', items: Array.from({ length: 10_001 }, () => ({ url: 'a.test' })) }, /^Invalid batch: items: .*10000/],
+      [{ endpoint: 'brand', items: [{ url: 'a.test' }], maxAge: 2_592_001 }, /^Invalid batch: maxAge: .*from 0 to 2592000/],
+      [{ endpoint: 'brand', items: [{ url: 'a.test' }], webhook: 'http://10.1.2.3/hook' }, /webhook http:\/\/10\.1\.2\.3\/hook is refused: 10\.1\.2\.3 resolves to 10\.1\.2\.3: private/],
+      [{ endpoint: 'brand', items: [{ url: 'a.test' }], webhook: 'http://[::1]:9/hook' }, /is refused: .*loopback/],
+      [{ endpoint: 'brand', items: [{ url: 'a.test' }], webhook: 'file:///etc/passwd' }, /scheme "file:" is not allowed/],
+      [{ endpoint: 'brand', items: [{ url: 'a.test' }], extra: 1 }, /^Invalid batch: body: /],
+    ];
+    for (const [body, message] of cases) {
+      const res = await submit(key, body);
+      expect(res.status, JSON.stringify(body).slice(0, 100)).toBe(400);
+      expect(res.json.error).toMatch(message);
+    }
+  });
+
+  it('needs a key (401), a JSON object (400) and credits for one item (402)', async () => {
+    const none = await edge.app.inject({ method: 'POST', url: '/batch', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(none.statusCode).toBe(401);
+    const { key } = await edge.createKey({ credits: 2 });
+    const text = await edge.app.inject({ method: 'POST', url: '/batch', headers: { 'x-api-key': key, 'content-type': 'text/plain' }, payload: 'hi' });
+    expect(text.statusCode).toBe(400);
+    expect(ErrorEnvelopeSchema.parse(text.json()).error).toMatch(/^Invalid batch: body: .*expected object/);
+    const poor = await submit(key, { endpoint: 'enrich', items: [{ url: 'a.test' }] });
+    expect(poor.status).toBe(402);
+    expect(poor.json.error).toBe('Credit limit exceeded');
+  });
+});
+
+describe('running a batch', () => {
+  it('answers every item once (data or the single endpoint\'s error), charges only successes, pages by cursor, signs its webhook', async () => {
+    const { key, id } = await edge.createKey({ credits: 100 });
+    const urls = ['https://a.test/1', 'https://a.test/fail', 'https://a.test/1', 'a.test/2', 'https://a.test/busy', 'https://a.test/fail2'];
+    const created = await submit(key, { endpoint: 'classify', items: urls.map((url) => ({ url })), maxAge: 60, webhook: `${hookUrl}/flaky` });
+    expect(created.status).toBe(202);
+    const batch = BatchCreatedResponseSchema.parse(created.json).data;
+    expect(batch).toMatchObject({ status: 'queued', total: 6, statusUrl: `/batch/${batch.id}` });
+    const page = await waitEnded(key, batch.id);
+    expect(page).toMatchObject({ status: 'done', endpoint: 'classify', maxAge: 60, counts: { total: 6, succeeded: 4, failed: 2, pending: 0, skipped: 0 }, creditsCharged: 4 });
+    expect(page.results.map((r) => r.state)).toEqual(['succeeded', 'failed', 'succeeded', 'succeeded', 'succeeded', 'failed']);
+    expect(page.results[1]).toMatchObject({ index: 1, status: 502, error: 'Could not load https://a.test/fail: net::ERR_CONNECTION_REFUSED', credits: 0 });
+    expect(page.results[3]).toMatchObject({ index: 3, status: 200, url: 'a.test/2', data: { url: 'http://a.test/2', iab_id: 'IAB19-6' }, credits: 1 });
+    // The BUSY answer was retried (refunded, then a second delivery charged).
+    expect(page.results[4]).toMatchObject({ state: 'succeeded', credits: 1 });
+    expect((await edge.getKey(id))).toMatchObject({ credits_used: 4, pending: [] });
+
+    const first = BatchPageResponseSchema.parse((await get(key, `/batch/${batch.id}?limit=4`)).json).data;
+    expect(first.results.map((r) => r.index)).toEqual([0, 1, 2, 3]);
+    expect(first.nextCursor).toBe('4');
+    const second = BatchPageResponseSchema.parse((await get(key, `/batch/${batch.id}?limit=4&cursor=4`)).json).data;
+    expect(second.results.map((r) => r.index)).toEqual([4, 5]);
+    expect(second.nextCursor).toBeNull();
+
+    // The webhook: a 500 first, then delivered once more; both signed with the key's secret.
+    const secrets = new KvBatchStore({ nc: edge.nc, name: edge.config.store.name, retentionMs: 3_600_000 });
+    await secrets.init();
+    const secret = (await secrets.webhookSecret(id, { create: false })) ?? '';
+    const ended = await waitFor(async () => {
+      const p = BatchPageResponseSchema.parse((await get(key, `/batch/${batch.id}`)).json).data;
+      return p.webhook?.state === 'delivered' ? p : undefined;
+    });
+    expect(ended.webhook).toMatchObject({ state: 'delivered', attempts: 2 });
+    const calls = hooks.filter((h) => h.path === '/flaky');
+    expect(calls).toHaveLength(2);
+    for (const c of calls) {
+      expect(verifyWebhook(secret, c.timestamp, c.body, c.signature)).toBe(true);
+      expect(verifyWebhook(secret, c.timestamp, c.body.replace('"done"', '"cancelled"'), c.signature)).toBe(false);
+    }
+    expect(JSON.parse(calls[1]!.body)).toMatchObject({ event: 'batch.finished', batch: { id: batch.id, status: 'done', counts: { succeeded: 4, failed: 2 } } });
+  });
+
+  it('is invisible to other keys (404 on GET and DELETE)', async () => {
+    const owner = await edge.createKey();
+    const other = await edge.createKey();
+    const created = BatchCreatedResponseSchema.parse((await submit(owner.key, { endpoint: 'screenshot', items: [{ url: 'https://a.test/x' }] })).json).data;
+    const peek = await get(other.key, `/batch/${created.id}`);
+    expect(peek.status).toBe(404);
+    expect(peek.json.error).toMatch(/^No batch "bat_[0-9a-f]+" for this API key$/);
+    const del = await edge.app.inject({ method: 'DELETE', url: `/batch/${created.id}`, headers: { 'x-api-key': other.key } });
+    expect(del.statusCode).toBe(404);
+    expect((await get(owner.key, '/batch/bat_nope')).status).toBe(404);
+    await waitEnded(owner.key, created.id);
+  });
+
+  it('stops with stopped_credits when the key runs out; the remaining items are skipped and not charged', async () => {
+    const { key, id } = await edge.createKey({ credits: 3 });
+    const created = BatchCreatedResponseSchema.parse((await submit(key, { endpoint: 'classify', items: Array.from({ length: 8 }, (_, i) => ({ url: `https://b.test/${i}` })), webhook: `${hookUrl}/credits` })).json).data;
+    const page = await waitEnded(key, created.id);
+    expect(page.status).toBe('stopped_credits');
+    expect(page.counts).toEqual({ total: 8, succeeded: 3, failed: 0, pending: 0, skipped: 5 });
+    expect(page.creditsCharged).toBe(3);
+    expect(page.results.filter((r) => r.state === 'skipped')).toHaveLength(5);
+    expect(await edge.getKey(id)).toMatchObject({ credits_used: 3, pending: [] });
+    await waitFor(async () => (hooks.some((h) => h.path === '/credits') ? true : undefined));
+  });
+
+  it('DELETE cancels what has not started; a second DELETE is 409', async () => {
+    const { key, id } = await edge.createKey({ credits: 1000 });
+    const created = BatchCreatedResponseSchema.parse((await submit(key, { endpoint: 'classify', items: Array.from({ length: 40 }, (_, i) => ({ url: `https://c.test/slow/${i}` })) })).json).data;
+    await waitFor(async () => {
+      const p = BatchPageResponseSchema.parse((await get(key, `/batch/${created.id}`)).json).data;
+      return p.counts.succeeded >= 1 ? p : undefined;
+    });
+    const del = await edge.app.inject({ method: 'DELETE', url: `/batch/${created.id}`, headers: { 'x-api-key': key } });
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toMatchObject({ success: true, data: { status: 'cancelled' } });
+    const page = await waitEnded(key, created.id);
+    // Items already running when it was cancelled finish (and are charged); none starts after.
+    await new Promise((r) => setTimeout(r, 1000));
+    const after = BatchPageResponseSchema.parse((await get(key, `/batch/${created.id}?limit=1000`)).json).data;
+    expect(after.counts.succeeded).toBeLessThan(40);
+    expect(after.counts.succeeded).toBeLessThanOrEqual(page.counts.succeeded + 2);
+    expect(after.counts.skipped).toBe(40 - after.counts.succeeded);
+    expect((await edge.getKey(id)).credits_used).toBe(after.counts.succeeded);
+    const again = await edge.app.inject({ method: 'DELETE', url: `/batch/${created.id}`, headers: { 'x-api-key': key } });
+    expect(again.statusCode).toBe(409);
+  });
+});
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
