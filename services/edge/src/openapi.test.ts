@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ErrorEnvelopeSchema, successEnvelope } from '@enrich/shared/contracts';
+import { BatchCreatedResponseSchema, BatchInfoResponseSchema, BatchPageResponseSchema, BatchRequestSchema, BatchWebhookBodySchema, ErrorEnvelopeSchema, successEnvelope } from '@enrich/shared/contracts';
 import { PAID_ROUTES } from './routes/endpoints.ts';
 import { startEdge, type EdgeHarness } from './test-harness.ts';
 
@@ -88,6 +88,22 @@ describe('/openapi.json', () => {
     for (const [name, response] of Object.entries(doc.components.responses)) {
       expect(ErrorEnvelopeSchema.safeParse(response.content['application/json']?.example).error, name).toBeUndefined();
     }
+  });
+
+  it('documents POST /batch, GET and DELETE /batch/{id} and the batchFinished webhook, with valid examples', () => {
+    const paths = doc.paths as unknown as Record<string, Record<string, Operation & { requestBody?: { content: Record<string, { example: unknown }> } }>>;
+    const post = paths['/batch']?.post;
+    expect(Object.keys(post?.responses ?? {}).sort()).toEqual(['202', '400', '401', '402', '429', '500', '503']);
+    expect(BatchRequestSchema.safeParse(post?.requestBody?.content['application/json']?.example).error).toBeUndefined();
+    expect(BatchCreatedResponseSchema.safeParse(post?.responses['202']?.content?.['application/json']?.example).error).toBeUndefined();
+    const get = paths['/batch/{id}']?.get;
+    expect(Object.keys(get?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404', '429', '500', '503']);
+    expect(BatchPageResponseSchema.safeParse(get?.responses['200']?.content?.['application/json']?.example).error).toBeUndefined();
+    const del = paths['/batch/{id}']?.delete;
+    expect(Object.keys(del?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404', '409', '429', '500', '503']);
+    expect(BatchInfoResponseSchema.safeParse(del?.responses['200']?.content?.['application/json']?.example).error).toBeUndefined();
+    const hook = (doc as unknown as { webhooks: Record<string, { post: { requestBody: { content: Record<string, { example: unknown }> } } }> }).webhooks.batchFinished?.post;
+    expect(BatchWebhookBodySchema.safeParse(hook?.requestBody.content['application/json']?.example).error).toBeUndefined();
   });
 
   it('passes Redocly CLI lint with the recommended rules: no errors, no warnings', async () => {

@@ -11,11 +11,12 @@ import { CREDIT_COSTS, ErrorEnvelopeSchema, HealthResponseSchema, MetaSchema, Re
 import { DATA_EXAMPLES, DURATION_EXAMPLES, EXAMPLE_REQUEST_ID, errorExample, successExample } from './openapi-examples.ts';
 import { ALLOWED } from './params.ts';
 import { PAID_ROUTES } from './routes/endpoints.ts';
+import { BATCH_TAG, batchPaths, batchSchemas, batchWebhooks } from './batch/openapi.ts';
 
 type JsonSchema = Record<string, unknown>;
 export type OpenApiDocument = JsonSchema & { paths: Record<string, JsonSchema>; servers?: Array<{ url: string; description?: string }> };
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 }
@@ -44,12 +45,12 @@ function queryParameters(query: z.ZodObject): JsonSchema[] {
   });
 }
 
-const ref = (kind: 'schemas' | 'responses' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
-const json = (schema: JsonSchema, example: unknown) => ({ 'application/json': { schema, example } });
+export const ref = (kind: 'schemas' | 'responses' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+export const json = (schema: JsonSchema, example: unknown) => ({ 'application/json': { schema, example } });
 const schemaName = (endpoint: PaidEndpoint): string => `${endpoint[0]?.toUpperCase()}${endpoint.slice(1)}Data`;
 
 /** The success envelope of a data schema, with `data` and `meta` pointing at named components. */
-function envelopeSchema(dataRef: JsonSchema): JsonSchema {
+export function envelopeSchema(dataRef: JsonSchema): JsonSchema {
   const env = jsonSchema(successEnvelope(z.object({})), 'output') as { properties: Record<string, unknown> };
   return { ...env, properties: { ...env.properties, data: dataRef, meta: ref('schemas', 'Meta') } };
 }
@@ -63,8 +64,8 @@ const HEADERS: Record<string, JsonSchema> = {
   RateLimitRemaining: { description: 'Requests the key could make right now', schema: { type: 'integer', minimum: 0 } },
   RateLimitReset: { description: 'Seconds until the key\'s window is empty again', schema: { type: 'integer', minimum: 0 } },
 };
-const header = (name: string) => ref('headers', name);
-const RATE_HEADERS = { 'X-RateLimit-Limit': header('RateLimitLimit'), 'X-RateLimit-Remaining': header('RateLimitRemaining'), 'X-RateLimit-Reset': header('RateLimitReset') };
+export const header = (name: string) => ref('headers', name);
+export const RATE_HEADERS = { 'X-RateLimit-Limit': header('RateLimitLimit'), 'X-RateLimit-Remaining': header('RateLimitRemaining'), 'X-RateLimit-Reset': header('RateLimitReset') };
 const CREDIT_HEADERS = { 'X-Credits-Used': header('CreditsUsed'), 'X-Credits-Limit': header('CreditsLimit') };
 
 /** Error responses: status, description, an example message of the edge, extra headers. */
@@ -77,6 +78,8 @@ const ERRORS: Record<string, { status: number; description: string; example: str
   BadGateway: { status: 502, description: 'The target site could not be reached (DNS, refused connection, TLS)', example: 'Could not load https://northwind.example/: net::ERR_NAME_NOT_RESOLVED' },
   ServiceUnavailable: { status: 503, description: 'A backing service is temporarily unavailable or busy; retry after Retry-After seconds', example: 'Service temporarily unavailable: no renderer answered; retry later', headers: { 'Retry-After': header('RetryAfter') } },
   GatewayTimeout: { status: 504, description: 'The request budget ran out', example: 'The request budget of 30000 ms ran out while render.page was still running' },
+  NotFound: { status: 404, description: 'No such batch for this API key (another key\'s batch is not shown either)', example: 'No batch "bat_0f3c9a1e2b4d6f8091a2b3c4" for this API key' },
+  Conflict: { status: 409, description: 'The batch has already ended', example: 'Batch bat_0f3c9a1e2b4d6f8091a2b3c4 has already ended (done); nothing to cancel' },
   NotReady: { status: 503, description: 'Not ready; `error` names the failed dependencies', example: 'Not ready: renderer: no renderer answered render.page within 1500 ms', headers: { 'Retry-After': header('RetryAfter') } },
 };
 
@@ -88,7 +91,7 @@ function errorComponents(): Record<string, JsonSchema> {
   }]));
 }
 
-const errors = (...names: Array<keyof typeof ERRORS>) => Object.fromEntries(names.map((n) => [String(ERRORS[n]?.status), ref('responses', n)]));
+export const errors = (...names: Array<keyof typeof ERRORS>) => Object.fromEntries(names.map((n) => [String(ERRORS[n]?.status), ref('responses', n)]));
 
 function paidOperation(route: (typeof PAID_ROUTES)[number]): JsonSchema {
   const cost = CREDIT_COSTS[route.endpoint];
@@ -125,14 +128,15 @@ function probePaths(): Record<string, JsonSchema> {
 const DESCRIPTION = [
   'Give it a website URL; get back the brand, the company behind it, an IAB category and screenshots.',
   'Every response, errors included, is an envelope `{ success, data | error, meta: { requestId, durationMs } }`; `meta.requestId` is also in `X-Request-Id`.',
-  'Only GET is answered: another method on a known path is a 405 with `Allow: GET`, an unknown path a 404, both with the error envelope.',
+  'The data endpoints and probes answer GET only: another method on a known path is a 405 with `Allow`, an unknown path a 404, both with the error envelope.',
+  'Lists of URLs go to `POST /batch`: a durable job whose items are charged one by one like single requests; poll `GET /batch/{id}` or receive the signed `batchFinished` webhook.',
   'Screenshots are served from the `screenshot_url` the answers give.',
 ].join('\n\n');
 
 export function buildOpenApiDocument(): OpenApiDocument {
   const paths: Record<string, JsonSchema> = {};
   for (const route of PAID_ROUTES) paths[route.path] = { get: paidOperation(route) };
-  Object.assign(paths, probePaths());
+  Object.assign(paths, probePaths(), batchPaths());
   const dataSchemas = Object.fromEntries(PAID_ROUTES.map((r) => [schemaName(r.endpoint), jsonSchema(r.data, 'output')]));
   return {
     openapi: '3.1.0',
@@ -145,16 +149,18 @@ export function buildOpenApiDocument(): OpenApiDocument {
     },
     tags: [
       { name: 'Enrichment', description: 'The paid endpoints: each loads the page once in a headless browser; need an API key and cost credits.' },
+      BATCH_TAG,
       { name: 'Probes', description: 'Liveness and readiness for load balancers and orchestrators: free, no key, not rate-limited.' },
     ],
     components: {
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Created with `npm run keys -- create`.' } },
-      schemas: { ...dataSchemas, Meta: jsonSchema(MetaSchema, 'output'), ErrorEnvelope: jsonSchema(ErrorEnvelopeSchema, 'output') },
+      schemas: { ...dataSchemas, ...batchSchemas(), Meta: jsonSchema(MetaSchema, 'output'), ErrorEnvelope: jsonSchema(ErrorEnvelopeSchema, 'output') },
       responses: errorComponents(),
       headers: HEADERS,
     },
     security: [{ ApiKey: [] }],
     paths,
+    webhooks: batchWebhooks(),
   };
 }
 
