@@ -58,6 +58,19 @@ describe('@enrich/client against the running stack', () => {
     expect(company.addresses.join(' | ')).toMatch(/1200 SE Water Ave.*Portland/);
   });
 
+  it('batch: submits, reports progress while polling, and answers every item in order', async () => {
+    const seen: string[] = [];
+    const { batch, results } = await client.batch(
+      { endpoint: 'classify', items: [{ url: `${site.origin}/` }, { url: `${site.origin}/missing-page` }, { url: `${site.origin}/` }] },
+      { pollIntervalMs: 300, onProgress: (s) => seen.push(`${s.status}:${s.counts.succeeded + s.counts.failed}`) },
+    );
+    expect(batch).toMatchObject({ status: 'done', counts: { total: 3, succeeded: 3, failed: 0, pending: 0 }, creditsCharged: 3 });
+    expect(results.map((r) => [r.index, r.state])).toEqual([[0, 'succeeded'], [1, 'succeeded'], [2, 'succeeded']]);
+    expect(results[0]?.data).toMatchObject({ category: 'Food & Drink' });
+    expect(seen.at(-1)).toBe('done:3');
+    expect(seen.length).toBeGreaterThan(1);
+  });
+
   it('a wrong key is a typed 401 with the request id', async () => {
     const wrong = new EnrichClient({ baseUrl: stack.baseUrl, apiKey: 'ek_not-a-key' });
     const err = await wrong.classify({ url: `${site.origin}/` }).catch((e: unknown) => e);

@@ -138,8 +138,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit up to 10,000 URLs for one endpoint
+         * @description Validates every item up front (a 400 names each bad item by index; nothing is queued) and answers 202 with the batch id. Submitting is free; each item is charged when it succeeds, exactly like the single endpoint. Items run at a per-key concurrency (BATCH_KEY_CONCURRENCY) behind interactive requests; when the key runs out of credits the batch stops (`stopped_credits`).
+         */
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batch/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Status, counts, timing and a page of results
+         * @description Results are in item order; each is the item's `data` as the single endpoint answers it, or its `error` with the HTTP `status` the single request would have had. Pending items show `state: pending`; once a batch was cancelled or stopped, unanswered items are `skipped`. Free.
+         */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel the items that have not started
+         * @description Items already running finish (and are charged if they succeed); the others are never run. The webhook, if any, is called with status `cancelled`. Free.
+         */
+        delete: operations["cancelBatch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    batchFinished: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch ended (done, cancelled or stopped_credits)
+         * @description POSTed once to the batch's `webhook` URL; retried with a doubling delay until a 2xx (WEBHOOK_MAX_ATTEMPTS). A retry after a lost answer can repeat a delivery: deduplicate by X-Enrich-Batch-Id. Verify X-Enrich-Signature: HMAC-SHA256 of `<X-Enrich-Timestamp>.<raw body>` with the key's webhook secret, as `sha256=<hex>`. Reject timestamps older than a few minutes.
+         */
+        post: operations["batchFinished"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         EnrichData: {
@@ -331,6 +396,133 @@ export interface components {
             /** Format: date-time */
             captured_at: string;
         };
+        BatchRequest: {
+            /** @enum {string} */
+            endpoint: "enrich" | "brand" | "company" | "classify" | "screenshot";
+            items: ({
+                url: string;
+            } & {
+                [key: string]: string | number | boolean;
+            })[];
+            /** @description Result-cache freshness in seconds (0 to 2592000): an answer at most this old may be reused. */
+            maxAge?: number;
+            /** @description http(s) URL called once when the batch ends (signed; see X-Enrich-Signature). */
+            webhook?: string;
+        };
+        BatchCreated: {
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "cancelled" | "stopped_credits";
+            statusUrl: string;
+            total: number;
+        };
+        BatchInfo: {
+            id: string;
+            /** @enum {string} */
+            endpoint: "enrich" | "brand" | "company" | "classify" | "screenshot";
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "cancelled" | "stopped_credits";
+            counts: {
+                total: number;
+                succeeded: number;
+                failed: number;
+                pending: number;
+                skipped: number;
+            };
+            creditsCharged: number;
+            maxAge: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            webhook: {
+                url: string;
+                /** @enum {string} */
+                state: "waiting" | "delivered" | "failed";
+                attempts: number;
+                lastError?: string;
+            } | null;
+        };
+        BatchPage: {
+            id: string;
+            /** @enum {string} */
+            endpoint: "enrich" | "brand" | "company" | "classify" | "screenshot";
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "cancelled" | "stopped_credits";
+            counts: {
+                total: number;
+                succeeded: number;
+                failed: number;
+                pending: number;
+                skipped: number;
+            };
+            creditsCharged: number;
+            maxAge: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            webhook: {
+                url: string;
+                /** @enum {string} */
+                state: "waiting" | "delivered" | "failed";
+                attempts: number;
+                lastError?: string;
+            } | null;
+            results: {
+                index: number;
+                /** @enum {string} */
+                state: "pending" | "succeeded" | "failed" | "skipped";
+                url?: string;
+                status?: number;
+                data?: unknown;
+                error?: string;
+                /** Format: uuid */
+                requestId?: string;
+                credits?: number;
+                durationMs?: number;
+                /** Format: date-time */
+                finishedAt?: string;
+            }[];
+            nextCursor: string | null;
+        };
+        BatchWebhookBody: {
+            /** @constant */
+            event: "batch.finished";
+            batch: {
+                id: string;
+                /** @enum {string} */
+                endpoint: "enrich" | "brand" | "company" | "classify" | "screenshot";
+                /** @enum {string} */
+                status: "queued" | "running" | "done" | "cancelled" | "stopped_credits";
+                counts: {
+                    total: number;
+                    succeeded: number;
+                    failed: number;
+                    pending: number;
+                    skipped: number;
+                };
+                creditsCharged: number;
+                maxAge: number | null;
+                /** Format: date-time */
+                createdAt: string;
+                startedAt: string | null;
+                finishedAt: string | null;
+                /** Format: date-time */
+                expiresAt: string;
+                webhook: {
+                    url: string;
+                    /** @enum {string} */
+                    state: "waiting" | "delivered" | "failed";
+                    attempts: number;
+                    lastError?: string;
+                } | null;
+            };
+        };
         Meta: {
             /** Format: uuid */
             requestId: string;
@@ -506,6 +698,46 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "error": "The request budget of 30000 ms ran out while render.page was still running",
+                 *       "meta": {
+                 *         "requestId": "fece8956-bb7e-445e-a269-49724a6faa04",
+                 *         "durationMs": 3
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description No such batch for this API key (another key's batch is not shown either) */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "No batch \"bat_0f3c9a1e2b4d6f8091a2b3c4\" for this API key",
+                 *       "meta": {
+                 *         "requestId": "fece8956-bb7e-445e-a269-49724a6faa04",
+                 *         "durationMs": 3
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The batch has already ended */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "Batch bat_0f3c9a1e2b4d6f8091a2b3c4 has already ended (done); nothing to cancel",
                  *       "meta": {
                  *         "requestId": "fece8956-bb7e-445e-a269-49724a6faa04",
                  *         "durationMs": 3
@@ -1342,6 +1574,328 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["NotReady"];
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpoint": "classify",
+                 *       "items": [
+                 *         {
+                 *           "url": "https://northwind.example"
+                 *         },
+                 *         {
+                 *           "url": "https://gone.example"
+                 *         },
+                 *         {
+                 *           "url": "https://contoso.example"
+                 *         }
+                 *       ],
+                 *       "maxAge": 86400,
+                 *       "webhook": "https://crm.example/hooks/enrich"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The status URL */
+                    Location?: string;
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "bat_0f3c9a1e2b4d6f8091a2b3c4",
+                     *         "status": "queued",
+                     *         "statusUrl": "/batch/bat_0f3c9a1e2b4d6f8091a2b3c4",
+                     *         "total": 3
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "fece8956-bb7e-445e-a269-49724a6faa04",
+                     *         "durationMs": 41
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["BatchCreated"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: {
+                /** @description `nextCursor` of the previous page; absent for the first page */
+                cursor?: string;
+                /** @description Items per page */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The batch id from POST /batch */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "bat_0f3c9a1e2b4d6f8091a2b3c4",
+                     *         "endpoint": "classify",
+                     *         "status": "running",
+                     *         "counts": {
+                     *           "total": 3,
+                     *           "succeeded": 1,
+                     *           "failed": 1,
+                     *           "pending": 1,
+                     *           "skipped": 0
+                     *         },
+                     *         "creditsCharged": 1,
+                     *         "maxAge": 86400,
+                     *         "createdAt": "2026-11-23T18:40:00.000Z",
+                     *         "startedAt": "2026-11-23T18:40:00.120Z",
+                     *         "finishedAt": null,
+                     *         "expiresAt": "2026-11-30T18:40:02.000Z",
+                     *         "webhook": {
+                     *           "url": "https://crm.example/hooks/enrich",
+                     *           "state": "waiting",
+                     *           "attempts": 0
+                     *         },
+                     *         "results": [
+                     *           {
+                     *             "index": 0,
+                     *             "state": "succeeded",
+                     *             "url": "https://northwind.example",
+                     *             "status": 200,
+                     *             "requestId": "fece8956-bb7e-445e-a269-49724a6faa04",
+                     *             "credits": 1,
+                     *             "durationMs": 760,
+                     *             "finishedAt": "2026-11-23T18:40:00.900Z",
+                     *             "data": {
+                     *               "url": "https://northwind.example/",
+                     *               "iab_id": "IAB8-6",
+                     *               "iab_parent_id": "IAB8",
+                     *               "category": "Food & Drink",
+                     *               "subcategory": "Coffee/Tea",
+                     *               "description": "Northwind Roasters roasts single-origin coffee in Portland, Oregon."
+                     *             }
+                     *           },
+                     *           {
+                     *             "index": 1,
+                     *             "state": "failed",
+                     *             "url": "https://gone.example",
+                     *             "status": 502,
+                     *             "error": "Could not load https://gone.example/: net::ERR_NAME_NOT_RESOLVED",
+                     *             "requestId": "2c5e1a7b-8d2f-8a41-9c3e-5f6a7b8c9d0e",
+                     *             "credits": 0,
+                     *             "durationMs": 120,
+                     *             "finishedAt": "2026-11-23T18:40:01.100Z"
+                     *           },
+                     *           {
+                     *             "index": 2,
+                     *             "state": "pending"
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "fece8956-bb7e-445e-a269-49724a6faa04",
+                     *         "durationMs": 12
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["BatchPage"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The batch id from POST /batch */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "bat_0f3c9a1e2b4d6f8091a2b3c4",
+                     *         "endpoint": "classify",
+                     *         "status": "cancelled",
+                     *         "counts": {
+                     *           "total": 3,
+                     *           "succeeded": 1,
+                     *           "failed": 1,
+                     *           "pending": 0,
+                     *           "skipped": 1
+                     *         },
+                     *         "creditsCharged": 1,
+                     *         "maxAge": 86400,
+                     *         "createdAt": "2026-11-23T18:40:00.000Z",
+                     *         "startedAt": "2026-11-23T18:40:00.120Z",
+                     *         "finishedAt": "2026-11-23T18:40:01.500Z",
+                     *         "expiresAt": "2026-11-30T18:40:02.000Z",
+                     *         "webhook": {
+                     *           "url": "https://crm.example/hooks/enrich",
+                     *           "state": "waiting",
+                     *           "attempts": 0
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "fece8956-bb7e-445e-a269-49724a6faa04",
+                     *         "durationMs": 9
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["BatchInfo"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    batchFinished: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description HMAC-SHA256 of `<X-Enrich-Timestamp>.<raw body>` with the key's webhook secret, as `sha256=<hex>`. */
+                "X-Enrich-Signature": string;
+                /** @description Unix seconds when the delivery was signed */
+                "X-Enrich-Timestamp": number;
+                /** @description The batch id */
+                "X-Enrich-Batch-Id": string;
+                /** @description 1 for the first delivery, then 2, 3, ... */
+                "X-Enrich-Delivery-Attempt": number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "batch.finished",
+                 *       "batch": {
+                 *         "id": "bat_0f3c9a1e2b4d6f8091a2b3c4",
+                 *         "endpoint": "classify",
+                 *         "status": "done",
+                 *         "counts": {
+                 *           "total": 3,
+                 *           "succeeded": 2,
+                 *           "failed": 1,
+                 *           "pending": 0,
+                 *           "skipped": 0
+                 *         },
+                 *         "creditsCharged": 2,
+                 *         "maxAge": 86400,
+                 *         "createdAt": "2026-11-23T18:40:00.000Z",
+                 *         "startedAt": "2026-11-23T18:40:00.120Z",
+                 *         "finishedAt": "2026-11-23T18:40:03.000Z",
+                 *         "expiresAt": "2026-11-30T18:40:02.000Z",
+                 *         "webhook": {
+                 *           "url": "https://crm.example/hooks/enrich",
+                 *           "state": "waiting",
+                 *           "attempts": 0
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["BatchWebhookBody"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within WEBHOOK_TIMEOUT_MS) is retried */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

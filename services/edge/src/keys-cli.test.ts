@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashApiKey } from './auth/api-keys.ts';
 import { runKeysCommand, UsageError } from './keys-cli.ts';
 import { KvStore } from './store/kv.ts';
+import { KvBatchStore } from './batch/kv-store.ts';
 
 let nc: NatsConnection;
 let store: KvStore;
@@ -65,5 +66,22 @@ describe('keys CLI', () => {
     });
     const out = JSON.parse(stdout) as { id: string; key: string };
     expect((await store.findKeyByHash(hashApiKey(out.key)))?.id).toBe(out.id);
+  });
+});
+
+describe('keys CLI webhook secrets', () => {
+  it('create prints the batch-webhook secret; webhook-secret shows the same one, --rotate replaces it', async () => {
+    const secrets = new KvBatchStore({ nc, name: storeName, retentionMs: 3_600_000 });
+    await secrets.init();
+    const runWith = (...argv: string[]) => runKeysCommand(argv, store, { rateLimit: 60 }, secrets);
+    const created = JSON.parse(await runWith('create', '--name', 'Hooked', '--credits', '5', '--json')) as { id: string; webhook_secret: string };
+    expect(created.webhook_secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(await runWith('webhook-secret', created.id)).toBe(created.webhook_secret);
+    const rotated = JSON.parse(await runWith('webhook-secret', created.id, '--rotate', '--json')) as { webhook_secret: string; rotated: boolean };
+    expect(rotated.rotated).toBe(true);
+    expect(rotated.webhook_secret).not.toBe(created.webhook_secret);
+    expect(await secrets.webhookSecret(created.id, { create: false })).toBe(rotated.webhook_secret);
+    await expect(runWith('webhook-secret', 'key_unknown')).rejects.toThrow(UsageError);
+    expect(await runWith('create', '--name', 'Text', '--credits', '1')).toMatch(/Batch webhook signing secret \(again with: keys webhook-secret key_[0-9a-f]+\):\nwhsec_/);
   });
 });

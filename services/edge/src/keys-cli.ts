@@ -5,6 +5,7 @@
  *   show <id> [--usage N] [--json]                             the key, its credits and recent usage
  *   set <id> [--credits N] [--rate-limit R]
  *   revoke <id>
+ *   webhook-secret <id> [--rotate]                           the key's batch-webhook signing secret
  * Uses the same store configuration as the edge (STORE, NATS_URL, MONGODB_URI, STORE_NAME). When neither
  * NATS_URL nor MONGODB_URI is set it uses the stack `npm start` is running (.data/stack.json), and
  * when there is none it says so and exits 1 rather than guess a server.
@@ -16,6 +17,10 @@ import { connectNats } from '@enrich/shared/nats';
 import { generateApiKey } from './auth/api-keys.ts';
 import { loadEdgeConfig } from './config.ts';
 import { findLocalStack, START_HINT } from './local-stack.ts';
+import { batchConfigOf } from './batch/config.ts';
+import { KvBatchStore } from './batch/kv-store.ts';
+import { MongoBatchStore } from './batch/mongo-store.ts';
+import type { BatchStore } from './batch/store.ts';
 import { KvStore } from './store/kv.ts';
 import { MongoStore } from './store/mongo.ts';
 import type { ApiKeyRecord, Store } from './store/port.ts';
@@ -24,7 +29,8 @@ const USAGE = `usage: keys create --name NAME --credits N [--rate-limit R] [--js
        keys list [--json]
        keys show <id> [--usage N] [--json]
        keys set <id> [--credits N] [--rate-limit R]
-       keys revoke <id>`;
+       keys revoke <id>
+       keys webhook-secret <id> [--rotate]`;
 
 export class UsageError extends Error {}
 /** No store to talk to: neither configured nor a running local stack. */
@@ -59,8 +65,11 @@ function line(k: ApiKeyRecord): string {
   return `${k.id}  ${k.revoked ? 'REVOKED' : 'active '}  credits ${k.credits_used}/${k.credits_limit}  rate ${k.rate_limit}/min  ${k.name}`;
 }
 
+/** Where webhook secrets live (the batch store); optional so a store-only caller still works. */
+export type SecretStore = Pick<BatchStore, 'webhookSecret'>;
+
 /** Runs one command against a store; returns the text to print. */
-export async function runKeysCommand(argv: string[], store: Store, defaults: { rateLimit: number }): Promise<string> {
+export async function runKeysCommand(argv: string[], store: Store, defaults: { rateLimit: number }, secrets?: SecretStore): Promise<string> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -70,6 +79,7 @@ export async function runKeysCommand(argv: string[], store: Store, defaults: { r
       'rate-limit': { type: 'string' },
       usage: { type: 'string' },
       json: { type: 'boolean', default: false },
+      rotate: { type: 'boolean', default: false },
     },
   });
   const [command, id] = positionals;
@@ -86,8 +96,10 @@ export async function runKeysCommand(argv: string[], store: Store, defaults: { r
       const rateLimit = wholeNumber('rate-limit', values['rate-limit'], 1) ?? defaults.rateLimit;
       const gen = generateApiKey();
       const rec = await store.createKey({ id: gen.id, name: values.name, hash: gen.hash, credits_limit: credits, rate_limit: rateLimit });
-      if (values.json) return JSON.stringify({ key: gen.plaintext, id: rec.id, name: rec.name, credits_limit: rec.credits_limit, credits_used: rec.credits_used, rate_limit: rec.rate_limit });
-      return `Created ${rec.id} (${rec.name}): ${credits} credits, ${rateLimit} requests/min.\nAPI key (shown only now, store it safely):\n${gen.plaintext}`;
+      const secret = secrets ? await secrets.webhookSecret(rec.id) : null;
+      if (values.json) return JSON.stringify({ key: gen.plaintext, id: rec.id, name: rec.name, credits_limit: rec.credits_limit, credits_used: rec.credits_used, rate_limit: rec.rate_limit, ...(secret ? { webhook_secret: secret } : {}) });
+      const hook = secret ? `\nBatch webhook signing secret (again with: keys webhook-secret ${rec.id}):\n${secret}` : '';
+      return `Created ${rec.id} (${rec.name}): ${credits} credits, ${rateLimit} requests/min.\nAPI key (shown only now, store it safely):\n${gen.plaintext}${hook}`;
     }
     case 'list': {
       const keys = await store.listKeys();
@@ -111,21 +123,29 @@ export async function runKeysCommand(argv: string[], store: Store, defaults: { r
       const key = (await store.revokeKey(needId())) ?? missing();
       return values.json ? JSON.stringify(publicView(key)) : `revoked ${line(key)}`;
     }
+    case 'webhook-secret': {
+      const key = (await store.getKey(needId())) ?? missing();
+      if (!secrets) throw new UsageError('webhook secrets need the batch store');
+      const secret = (await secrets.webhookSecret(key.id, { rotate: values.rotate })) ?? '';
+      return values.json ? JSON.stringify({ id: key.id, webhook_secret: secret, rotated: values.rotate }) : secret;
+    }
     default:
       throw new UsageError(command ? `unknown command "${command}"\n${USAGE}` : USAGE);
   }
 }
 
-async function connectStore(): Promise<{ store: Store; nc: NatsConnection | undefined; defaultRateLimit: number }> {
+async function connectStore(): Promise<{ store: Store; secrets: KvBatchStore | MongoBatchStore; nc: NatsConnection | undefined; defaultRateLimit: number }> {
   const { env, via } = resolveStoreEnv(process.env);
   const config = loadEdgeConfig(env);
   const defaultRateLimit = config.defaultKeyRateLimit;
-  if (config.store.kind === 'mongo') return { store: new MongoStore({ uri: config.store.uri, name: config.store.name }), nc: undefined, defaultRateLimit };
+  if (config.store.kind === 'mongo') {
+    return { store: new MongoStore({ uri: config.store.uri, name: config.store.name }), secrets: new MongoBatchStore({ uri: config.store.uri, name: config.store.name }), nc: undefined, defaultRateLimit };
+  }
   const nc = await connectNats({ url: config.natsUrl, name: 'edge-keys-cli', waitMs: via ? 1000 : 5000 }).catch((err: unknown) => {
     throw via ? new NoStackError(`${via} does not answer: ${(err as Error).message}.\n${START_HINT}`) : err;
   });
   if (via) process.stderr.write(`keys: using ${via}\n`);
-  return { store: new KvStore({ nc, name: config.store.name }), nc, defaultRateLimit };
+  return { store: new KvStore({ nc, name: config.store.name }), secrets: new KvBatchStore({ nc, name: config.store.name, retentionMs: batchConfigOf(config).retentionMs }), nc, defaultRateLimit };
 }
 
 async function main(): Promise<void> {
@@ -137,15 +157,17 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const { store, nc } = connected;
+  const { store, secrets, nc } = connected;
   try {
     await store.init();
-    process.stdout.write(`${await runKeysCommand(process.argv.slice(2), store, { rateLimit: connected.defaultRateLimit })}\n`);
+    await secrets.init();
+    process.stdout.write(`${await runKeysCommand(process.argv.slice(2), store, { rateLimit: connected.defaultRateLimit }, secrets)}\n`);
   } catch (err) {
     process.stderr.write(`keys: ${(err as Error).message}\n`);
     process.exitCode = err instanceof UsageError || String((err as { code?: string }).code).startsWith('ERR_PARSE_ARGS') ? 2 : 1;
   } finally {
     await store.close();
+    if (secrets instanceof MongoBatchStore) await secrets.close();
     await nc?.close();
   }
 }
