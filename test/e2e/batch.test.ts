@@ -13,7 +13,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { BatchCreatedResponseSchema, BatchPageResponseSchema, type BatchPage } from '@enrich/shared/contracts';
 import { createLogger } from '@enrich/shared/runtime';
 import { freePort, startNatsServer, type NatsServerHandle } from '../support/nats-server.ts';
@@ -104,7 +104,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
   }
 }
 
-it('200 items through a renderer restart and an edge SIGKILL: each answered once, charged once, one signed webhook', { timeout: 420_000 }, async () => {
+it('200 items through a renderer restart and an edge SIGKILL: each answered once, charged once, one signed webhook', { timeout: 900_000 }, async () => {
   const storeName = `batch_${randomUUID().slice(0, 8)}`;
   const store = new KvStore({ nc, name: storeName });
   await store.init();
@@ -136,6 +136,12 @@ it('200 items through a renderer restart and an edge SIGKILL: each answered once
     return BatchPageResponseSchema.parse(await r.json()).data;
   };
   const answered = (p: BatchPage): number => p.counts.succeeded + p.counts.failed;
+  // Progress on the console: where a slow or stuck run was.
+  const t0 = Date.now();
+  const progress = setInterval(() => {
+    void status().then((p) => process.stderr.write(`batch e2e ${Math.round((Date.now() - t0) / 1000)} s: ${p.status} ${JSON.stringify(p.counts)}\n`), () => undefined);
+  }, 10_000);
+  onTestFinished(() => clearInterval(progress));
 
   // Restart the renderer once a fifth is answered.
   await until('40 answers', async () => (answered(await status()) >= 40 ? true : undefined), 180_000);
