@@ -13,6 +13,10 @@ import { fakeRenderResult, serveFakes, startEdge, type EdgeHarness } from '../te
 import { resolveBatchConfig } from './config.ts';
 import { verifyWebhook } from './webhook.ts';
 import { KvBatchStore } from './kv-store.ts';
+import { startTestTelemetry } from '@enrich/shared/telemetry';
+
+// Before the edge exists: every span of this file lands in one in-memory exporter.
+const telemetry = startTestTelemetry('batch-test');
 
 let nats: NatsServerHandle;
 let edge: EdgeHarness;
@@ -220,6 +224,42 @@ describe('running a batch', () => {
     expect((await edge.getKey(id)).credits_used).toBe(after.counts.succeeded);
     const again = await edge.app.inject({ method: 'DELETE', url: `/batch/${created.id}`, headers: { 'x-api-key': key } });
     expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('sharing and tracing', () => {
+  it('a key\'s small batch submitted after another key\'s large one finishes while the large one still runs', async () => {
+    const big = await edge.createKey({ credits: 1000 });
+    const small = await edge.createKey({ credits: 1000 });
+    const large = BatchCreatedResponseSchema.parse((await submit(big.key, { endpoint: 'classify', items: Array.from({ length: 30 }, (_, i) => ({ url: `https://big.test/slow/${i}` })) })).json).data;
+    await waitFor(async () => (BatchPageResponseSchema.parse((await get(big.key, `/batch/${large.id}`)).json).data.counts.succeeded >= 2 ? true : undefined));
+    const late = BatchCreatedResponseSchema.parse((await submit(small.key, { endpoint: 'classify', items: [{ url: 'https://small.test/slow/1' }, { url: 'https://small.test/slow/2' }] })).json).data;
+    const done = await waitEnded(small.key, late.id);
+    const bigNow = BatchPageResponseSchema.parse((await get(big.key, `/batch/${large.id}`)).json).data;
+    expect(done.counts.succeeded).toBe(2);
+    // In arrival order the small batch would wait for all 30; with per-key caps and turns it does not.
+    expect(bigNow.counts.pending).toBeGreaterThanOrEqual(8);
+    await edge.app.inject({ method: 'DELETE', url: `/batch/${large.id}`, headers: { 'x-api-key': big.key } });
+    await waitEnded(big.key, large.id);
+  });
+
+  it('each item is its own trace, linked to the span of the POST /batch request, with the render call inside it', async () => {
+    const { key } = await edge.createKey({ credits: 10 });
+    const created = BatchCreatedResponseSchema.parse((await submit(key, { endpoint: 'classify', items: [{ url: 'https://t.test/1' }, { url: 'https://t.test/2' }] })).json).data;
+    await waitEnded(key, created.id);
+    await new Promise((r) => setTimeout(r, 200));
+    const spans = telemetry.exporter.getFinishedSpans();
+    const post = spans.find((sp) => sp.name === 'POST /batch' && sp.attributes['enrich.batch_id'] === created.id);
+    expect(post).toBeDefined();
+    const items = spans.filter((sp) => sp.name === 'batch.item' && sp.attributes['enrich.batch_id'] === created.id);
+    expect(items.map((sp) => sp.attributes['enrich.batch_index']).sort()).toEqual([0, 1]);
+    for (const item of items) {
+      expect(item.spanContext().traceId).not.toBe(post?.spanContext().traceId);
+      expect(item.links.map((l) => l.context.spanId)).toEqual([post?.spanContext().spanId]);
+      expect(item.attributes['enrich.outcome']).toBe('succeeded');
+      const inside = spans.filter((sp) => sp.spanContext().traceId === item.spanContext().traceId && sp !== item);
+      expect(inside.some((sp) => sp.name.startsWith('render.page'))).toBe(true);
+    }
   });
 });
 
