@@ -8,6 +8,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import { registerAssets } from './assets.ts';
+import { InteractiveLoad, trackInteractive } from './batch/interactive.ts';
 import { registerBatchRoutes } from './batch/routes.ts';
 import { startBatchService } from './batch/service.ts';
 import type { EdgeConfig } from './config.ts';
@@ -17,7 +18,7 @@ import { edgeMetrics } from './metrics.ts';
 import { parseRawQuery } from './params.ts';
 import { checkIpLimit } from './rate-limit/limits.ts';
 import { registerDocs } from './routes/docs.ts';
-import { registerDataRoutes } from './routes/endpoints.ts';
+import { PAID_ROUTES, registerDataRoutes } from './routes/endpoints.ts';
 import { registerProbes } from './routes/probes.ts';
 import { registerTracing } from './tracing.ts';
 import type { Store } from './store/port.ts';
@@ -126,7 +127,9 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
   registerProbes(app, deps);
   registerDataRoutes(app, deps);
   // POST/GET/DELETE /batch and (BATCH_WORKER) the worker that runs batch items; stopped with the app.
-  const batch = await startBatchService(deps);
+  const load = new InteractiveLoad();
+  trackInteractive(app, load, PAID_ROUTES.map((r) => r.path));
+  const batch = await startBatchService(deps, load);
   app.addHook('onClose', async () => batch.close());
   registerBatchRoutes(app, deps, batch);
   registerAssets(app, deps.config.screenshotDir);

@@ -25,11 +25,14 @@ let hookServer: Server;
 let hookUrl: string;
 const hooks: Array<{ path: string; body: string; signature: string; timestamp: string }> = [];
 const busyOnce = new Set<string>();
+let releaseHold: () => void = () => undefined;
+let held: Promise<void> = Promise.resolve();
 
 async function render(req: RenderRequest) {
   const path = new URL(req.url).pathname;
   if (path.startsWith('/fail')) throw new TargetUnreachableError(`Could not load ${req.url}: net::ERR_CONNECTION_REFUSED`);
   if (path.startsWith('/slow')) await new Promise((r) => setTimeout(r, 400));
+  if (path.startsWith('/hold')) await held;
   if (path.startsWith('/busy') && !busyOnce.has(req.url)) {
     busyOnce.add(req.url);
     throw new BusyError('renderer queue is full');
@@ -51,7 +54,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => hookServer.listen(0, '127.0.0.1', r));
   hookUrl = `http://127.0.0.1:${(hookServer.address() as { port: number }).port}`;
-  const batch = { ...resolveBatchConfig({ BATCH_CONCURRENCY: 4, BATCH_KEY_CONCURRENCY: 2, BATCH_RETENTION_S: 3600, BATCH_MAX_ATTEMPTS: 3, BATCH_WORKER: true, WEBHOOK_MAX_ATTEMPTS: 4, WEBHOOK_TIMEOUT_MS: 2000, WEBHOOK_BACKOFF_MS: 50, ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' }) };
+  const batch = { ...resolveBatchConfig({ BATCH_CONCURRENCY: 4, BATCH_YIELD_CONCURRENCY: 4, BATCH_KEY_CONCURRENCY: 2, BATCH_RETENTION_S: 3600, BATCH_MAX_ATTEMPTS: 3, BATCH_WORKER: true, WEBHOOK_MAX_ATTEMPTS: 4, WEBHOOK_TIMEOUT_MS: 2000, WEBHOOK_BACKOFF_MS: 50, ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' }) };
   edge = await startEdge(nats.url, { batch, requestBudgetMs: 5000 });
   fakes = serveFakes(edge.nc, { render });
 });
@@ -241,6 +244,29 @@ describe('sharing and tracing', () => {
     expect(bigNow.counts.pending).toBeGreaterThanOrEqual(8);
     await edge.app.inject({ method: 'DELETE', url: `/batch/${large.id}`, headers: { 'x-api-key': big.key } });
     await waitEnded(big.key, large.id);
+  });
+
+  it('with BATCH_YIELD_CONCURRENCY=0, no item starts while an interactive request is in flight', async () => {
+    const polite = await startEdge(nats.url, { batch: { ...edge.config.batch!, yieldConcurrency: 0 }, requestBudgetMs: 5000 });
+    try {
+      const gen = await polite.createKey({ credits: 100 });
+      held = new Promise<void>((r) => { releaseHold = r; });
+      const single = polite.app.inject({ method: 'GET', url: '/classify?url=https://i.test/hold', headers: { 'x-api-key': gen.key } });
+      await waitFor(async () => (fakes.calls.render.some((r) => r.url === 'https://i.test/hold') ? true : undefined));
+      const created = BatchCreatedResponseSchema.parse((await polite.app.inject({ method: 'POST', url: '/batch', headers: { 'x-api-key': gen.key, 'content-type': 'application/json' }, payload: JSON.stringify({ endpoint: 'classify', items: [{ url: 'https://j.test/1' }, { url: 'https://j.test/2' }] }) })).json()).data;
+      await new Promise((r) => setTimeout(r, 2500)); // discovery (1 s) and more: the batch could have run by now
+      const waiting = BatchPageResponseSchema.parse((await polite.app.inject({ method: 'GET', url: `/batch/${created.id}`, headers: { 'x-api-key': gen.key } })).json()).data;
+      expect(waiting.counts).toMatchObject({ succeeded: 0, failed: 0, pending: 2 });
+      releaseHold();
+      expect((await single).statusCode).toBe(200);
+      await waitFor(async () => {
+        const p = BatchPageResponseSchema.parse((await polite.app.inject({ method: 'GET', url: `/batch/${created.id}`, headers: { 'x-api-key': gen.key } })).json()).data;
+        return p.status === 'done' ? p : undefined;
+      });
+    } finally {
+      releaseHold();
+      await polite.close();
+    }
   });
 
   it('each item is its own trace, linked to the span of the POST /batch request, with the render call inside it', async () => {

@@ -6,6 +6,8 @@ import { parseAllowList } from '@enrich/shared/net';
 export const BatchEnvShape = {
   /** Batch items this edge instance runs at once, all keys together; keep it below the renderers' capacity. */
   BATCH_CONCURRENCY: envInt(1, 1000).default(4),
+  /** Batch items this instance starts at most while it serves interactive requests (0: none until they are done). */
+  BATCH_YIELD_CONCURRENCY: envInt(0, 1000).default(1),
   /** Batch items one key may have running at once on this instance (fair sharing between keys). */
   BATCH_KEY_CONCURRENCY: envInt(1, 1000).default(2),
   /** How long a batch's status and results are kept after its last change. */
@@ -29,6 +31,7 @@ export const BatchEnvShape = {
 export interface BatchConfig {
   concurrency: number;
   keyConcurrency: number;
+  yieldConcurrency: number;
   retentionMs: number;
   maxAttempts: number;
   worker: boolean;
@@ -44,6 +47,7 @@ export function resolveBatchConfig(env: z.infer<typeof Env>): BatchConfig {
   return {
     concurrency: env.BATCH_CONCURRENCY,
     keyConcurrency: env.BATCH_KEY_CONCURRENCY,
+    yieldConcurrency: env.BATCH_YIELD_CONCURRENCY,
     retentionMs: env.BATCH_RETENTION_S * 1000,
     maxAttempts: env.BATCH_MAX_ATTEMPTS,
     worker: env.BATCH_WORKER,

@@ -8,6 +8,7 @@ import type { Consumer, JsMsg } from '@nats-io/jetstream';
 import { UnavailableError } from '@enrich/shared/errors';
 import type { EdgeDeps } from '../app.ts';
 import { batchConfigOf, type BatchConfig } from './config.ts';
+import type { InteractiveLoad } from './interactive.ts';
 import { KvBatchStore } from './kv-store.ts';
 import { batchMetrics } from './metrics.ts';
 import { MongoBatchStore } from './mongo-store.ts';
@@ -32,7 +33,7 @@ function openStoreFor(deps: EdgeDeps, config: BatchConfig): BatchStore {
   return s.kind === 'mongo' ? new MongoBatchStore({ uri: s.uri, name: s.name }) : new KvBatchStore({ nc: deps.nc, name: s.name, retentionMs: config.retentionMs });
 }
 
-export async function startBatchService(deps: EdgeDeps): Promise<BatchService> {
+export async function startBatchService(deps: EdgeDeps, load: InteractiveLoad): Promise<BatchService> {
   const config = batchConfigOf(deps.config);
   const store = openStoreFor(deps, config);
   await store.init();
@@ -48,7 +49,7 @@ export async function startBatchService(deps: EdgeDeps): Promise<BatchService> {
   };
   let stopHooks: (() => Promise<void>) | undefined;
   if (config.worker) {
-    worker = new BatchWorker({ ctx: { deps, store, config, onEnded }, queue, store, config, log: deps.log });
+    worker = new BatchWorker({ ctx: { deps, store, config, onEnded }, queue, store, config, log: deps.log, load });
     worker.start();
     await addHooksConsumer(queue, { ackWaitMs: config.webhookTimeoutMs + 30_000, maxDeliver: config.webhookMaxAttempts });
     stopHooks = runHooks(deps, store, queue, config);

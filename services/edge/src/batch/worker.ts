@@ -5,6 +5,8 @@
  *   so single requests always find a free or short-queued page);
  * - at most BATCH_KEY_CONCURRENCY of them for one key; keys take turns (round robin), and a key's
  *   batches take turns too, so a 10,000-item batch cannot hold back another key's 10 items;
+ * - while this edge serves interactive requests (and 500 ms after), at most BATCH_YIELD_CONCURRENCY
+ *   items run (interactive.ts): running items finish, new ones wait;
  * - when a renderer answers BUSY (its queue is full) or none answers, the worker pauses (1 s,
  *   doubling to 15 s) and the item is retried later: single requests get the capacity first.
  * Batches are discovered from the stream's consumers (one per unfinished batch), every second.
@@ -12,6 +14,7 @@
 import type { Consumer, JsMsg } from '@nats-io/jetstream';
 import type { Logger } from 'pino';
 import type { BatchConfig } from './config.ts';
+import type { InteractiveLoad } from './interactive.ts';
 import { handleItem, type ItemContext } from './item.ts';
 import { batchMetrics } from './metrics.ts';
 import { listBatchConsumers, type BatchQueue } from './queue.ts';
@@ -46,7 +49,10 @@ export class BatchWorker {
   readonly #waiters = new Set<() => void>();
   #loops: Promise<void>[] = [];
 
-  constructor(opts: { ctx: ItemContext; queue: BatchQueue; store: BatchStore; config: BatchConfig; log: Logger }) {
+  readonly #load: InteractiveLoad;
+
+  constructor(opts: { ctx: ItemContext; queue: BatchQueue; store: BatchStore; config: BatchConfig; log: Logger; load: InteractiveLoad }) {
+    this.#load = opts.load;
     this.#ctx = opts.ctx;
     this.#queue = opts.queue;
     this.#store = opts.store;
@@ -97,7 +103,8 @@ export class BatchWorker {
 
   /** The next batch to take an item from, by turns over keys then over a key's batches; null if none may run now. */
   #pick(now: number): Active | null {
-    if (this.#running >= this.#config.concurrency || now < this.#pausedUntil) return null;
+    const cap = this.#load.busy(now) ? Math.min(this.#config.yieldConcurrency, this.#config.concurrency) : this.#config.concurrency;
+    if (this.#running >= cap || now < this.#pausedUntil) return null;
     const byKey = new Map<string, Active[]>();
     for (const a of this.#active.values()) {
       if (a.idleUntil > now || (this.#perKey.get(a.keyId) ?? 0) >= this.#config.keyConcurrency) continue;
