@@ -7,7 +7,7 @@ export const BatchEnvShape = {
   /** Batch items this edge instance runs at once, all keys together; keep it below the renderers' capacity. */
   BATCH_CONCURRENCY: envInt(1, 1000).default(4),
   /** Batch items this instance starts at most while it serves interactive requests (0: none until they are done). */
-  BATCH_YIELD_CONCURRENCY: envInt(0, 1000).default(1),
+  BATCH_YIELD_CONCURRENCY: envInt(0, 1000).default(0),
   /** Batch items one key may have running at once on this instance (fair sharing between keys). */
   BATCH_KEY_CONCURRENCY: envInt(1, 1000).default(2),
   /** How long a batch's status and results are kept after its last change. */
