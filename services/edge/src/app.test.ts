@@ -104,7 +104,7 @@ describe('probes, docs and routing', () => {
     const res = await h.app.inject({ method: 'GET', url: '/openapi.json' });
     const doc = res.json() as { openapi: string; paths: Record<string, { get: { parameters?: Array<{ name: string; required: boolean; schema: Record<string, unknown> }> } }> };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/brand', '/classify', '/company', '/enrich', '/health', '/ready', '/screenshot']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/batch', '/batch/{id}', '/brand', '/classify', '/company', '/enrich', '/health', '/ready', '/screenshot']);
     const width = doc.paths['/enrich']?.get.parameters?.find((p) => p.name === 'width');
     expect(width).toMatchObject({ required: false, schema: { type: 'integer', default: 1440 } });
     expect(doc.paths['/enrich']?.get.parameters?.find((p) => p.name === 'url')?.required).toBe(true);
