@@ -192,6 +192,9 @@ describe('running a batch', () => {
     const del = await edge.app.inject({ method: 'DELETE', url: `/batch/${created.id}`, headers: { 'x-api-key': other.key } });
     expect(del.statusCode).toBe(404);
     expect((await get(owner.key, '/batch/bat_nope')).status).toBe(404);
+    expect((await get(owner.key, `/batch/${created.id}?limit=0`)).json.error).toBe('Invalid query parameter "limit": got "0", allowed: a whole number from 1 to 1000');
+    expect((await get(owner.key, `/batch/${created.id}?cursor=abc`)).json.error).toBe('Invalid query parameter "cursor": got "abc", allowed: the nextCursor of a previous page');
+    expect((await get(owner.key, `/batch/${created.id}?page=2`)).status).toBe(400);
     await waitEnded(owner.key, created.id);
   });
 

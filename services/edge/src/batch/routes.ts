@@ -24,9 +24,10 @@ export const BATCH_BODY_LIMIT = 32 * 1024 * 1024;
 export const PAGE_DEFAULT = 100;
 export const PAGE_MAX = 1000;
 
+const LIMIT_ALLOWED = `a whole number from 1 to ${PAGE_MAX}`;
 const PageQuery = z.strictObject({
-  cursor: z.string().regex(/^\d{1,6}$/, { message: 'must be a cursor from a previous page' }).transform(Number).optional(),
-  limit: z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1).max(PAGE_MAX)).default(PAGE_DEFAULT),
+  cursor: z.string().regex(/^\d{1,6}$/, { message: 'the nextCursor of a previous page' }).transform(Number).optional(),
+  limit: z.string().regex(/^\d+$/, { message: LIMIT_ALLOWED }).transform(Number).pipe(z.number().int().min(1, { message: LIMIT_ALLOWED }).max(PAGE_MAX, { message: LIMIT_ALLOWED })).default(PAGE_DEFAULT),
 });
 const NoQuery = z.strictObject({});
 
