@@ -13,6 +13,8 @@ import { fakeRenderResult, serveFakes, startEdge, type EdgeHarness } from '../te
 import { resolveBatchConfig } from './config.ts';
 import { verifyWebhook } from './webhook.ts';
 import { KvBatchStore } from './kv-store.ts';
+import { addItemConsumer, openBatchQueue, publishItems } from './queue.ts';
+import { emptyBitmap } from './record.ts';
 import { startTestTelemetry } from '@enrich/shared/telemetry';
 
 // Before the edge exists: every span of this file lands in one in-memory exporter.
@@ -269,6 +271,31 @@ describe('sharing and tracing', () => {
     } finally {
       releaseHold();
       await polite.close();
+    }
+  });
+
+  it('an item whose every delivery fails before answering is closed as a 500 when JetStream gives up on it, so the batch ends', { timeout: 60_000 }, async () => {
+    const strict = await startEdge(nats.url, { batch: { ...edge.config.batch!, maxAttempts: 1 }, requestBudgetMs: 5000 });
+    try {
+      const gen = await strict.createKey({ credits: 100 });
+      const name = strict.config.store.name;
+      const batches = new KvBatchStore({ nc: strict.nc, name, retentionMs: 3_600_000 });
+      await batches.init();
+      const queue = await openBatchQueue(strict.nc, name);
+      const id = `bat_${'ab'.repeat(12)}`;
+      await batches.create({ id, keyId: gen.id, endpoint: 'classify', total: 2, status: 'queued', createdAt: new Date().toISOString(), startedAt: null, finishedAt: null, maxAge: null, webhook: null, answered: emptyBitmap(2), succeeded: 0, failed: 0, creditsCharged: 0, link: null, expiresAt: Date.now() + 3_600_000 });
+      // Item 1's message is broken (no parameters): the worker throws on every delivery, as if it crashed.
+      await publishItems(queue, [{ batchId: id, index: 0, params: { url: 'https://ok.test/' }, maxAge: null }, { batchId: id, index: 1, params: null as unknown as Record<string, string>, maxAge: null }]);
+      await addItemConsumer(queue, id, { ackWaitMs: 5000, maxDeliver: 3 });
+      const done = await waitFor(async () => {
+        const p = BatchPageResponseSchema.parse((await strict.app.inject({ method: 'GET', url: `/batch/${id}`, headers: { 'x-api-key': gen.key } })).json()).data;
+        return p.status === 'done' ? p : undefined;
+      }, 45_000);
+      expect(done.counts).toMatchObject({ succeeded: 1, failed: 1, pending: 0 });
+      expect(done.results[1]).toMatchObject({ state: 'failed', status: 500, error: `Internal error: the item failed on each of its 3 deliveries; quote batch ${id} item 1 when reporting it` });
+      expect((await strict.getKey(gen.id)).credits_used).toBe(1);
+    } finally {
+      await strict.close();
     }
   });
 

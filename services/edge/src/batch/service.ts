@@ -8,6 +8,7 @@ import type { Consumer, JsMsg } from '@nats-io/jetstream';
 import { UnavailableError } from '@enrich/shared/errors';
 import type { EdgeDeps } from '../app.ts';
 import { batchConfigOf, type BatchConfig } from './config.ts';
+import { watchGivenUpItems } from './give-up.ts';
 import type { InteractiveLoad } from './interactive.ts';
 import { KvBatchStore } from './kv-store.ts';
 import { batchMetrics } from './metrics.ts';
@@ -52,7 +53,12 @@ export async function startBatchService(deps: EdgeDeps, load: InteractiveLoad): 
     worker = new BatchWorker({ ctx: { deps, store, config, onEnded }, queue, store, config, log: deps.log, load });
     worker.start();
     await addHooksConsumer(queue, { ackWaitMs: config.webhookTimeoutMs + 30_000, maxDeliver: config.webhookMaxAttempts });
-    stopHooks = runHooks(deps, store, queue, config);
+    const hooks = runHooks(deps, store, queue, config);
+    const watch = watchGivenUpItems({ nc: deps.nc, queue, store, retentionMs: config.retentionMs, log: deps.log, onEnded });
+    stopHooks = async () => {
+      watch.unsubscribe();
+      await hooks();
+    };
   }
   return {
     store,
