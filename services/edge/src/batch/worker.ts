@@ -121,7 +121,9 @@ export class BatchWorker {
     while (!this.#stopped) {
       const next = this.#pick(Date.now());
       if (!next) {
-        await this.#sleep(Math.max(20, Math.min(250, this.#pausedUntil - Date.now())));
+        // Woken early when a slot frees or a batch appears; otherwise look again in 250 ms (or when a pause ends).
+        const paused = this.#pausedUntil - Date.now();
+        await this.#sleep(paused > 0 ? Math.min(paused, 250) : 250);
         continue;
       }
       this.#running += 1;
