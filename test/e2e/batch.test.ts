@@ -104,6 +104,46 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
   }
 }
 
+/** Every item once, in order: the closed-port ones failed with the single request's 502, the others (duplicates too) succeeded. */
+function expectEachAnsweredOnce(done: BatchPage, failing: (i: number) => boolean, urlOf: (i: number) => string): void {
+  const failed = Array.from({ length: TOTAL }, (_, i) => i).filter(failing).length;
+  expect(done.counts).toEqual({ total: TOTAL, succeeded: TOTAL - failed, failed, pending: 0, skipped: 0 });
+  expect(done.results.map((r) => r.index)).toEqual(Array.from({ length: TOTAL }, (_, i) => i));
+  for (const r of done.results) {
+    if (failing(r.index)) {
+      expect(r, `item ${r.index}`).toMatchObject({ state: 'failed', status: 502, credits: 0 });
+      expect(r.error).toContain(`${closedBase}/gone/${r.index}`);
+    } else {
+      expect(r, `item ${r.index}`).toMatchObject({ state: 'succeeded', status: 200, credits: 1, url: urlOf(r.index), data: { url: `${urlOf(r.index)}` } });
+    }
+  }
+}
+
+/**
+ * Charged exactly once per successful item: the key's total, the batch's own sum, and the usage log's
+ * charged entries (one per answer's requestId, none for a killed or retried delivery).
+ */
+async function expectChargedOnce(store: KvStore, keyId: string, done: BatchPage): Promise<void> {
+  const key = await until('the killed edge\'s reservations to be swept', async () => {
+    const cur = await store.getKey(keyId);
+    return cur && cur.pending.length === 0 ? cur : undefined;
+  }, 60_000);
+  expect(key.credits_used).toBe(done.counts.succeeded);
+  expect(done.creditsCharged).toBe(done.counts.succeeded);
+  const charged = (await store.listUsage(keyId, 10_000)).filter((u) => u.credits > 0);
+  expect(charged.map((u) => u.requestId).sort()).toEqual(done.results.filter((r) => r.state === 'succeeded').map((r) => r.requestId).sort());
+}
+
+/** One webhook, signed with the key's secret, about this batch as it ended. */
+async function expectOneSignedWebhook(secret: string, batchId: string, done: BatchPage): Promise<void> {
+  const delivered = await until('the webhook', async () => (hooks.length > 0 ? hooks : undefined), 30_000);
+  await new Promise((r) => setTimeout(r, 2000));
+  expect(delivered).toHaveLength(1);
+  const hook = delivered[0]!;
+  expect(verifyWebhook(secret, hook.timestamp, hook.body, hook.signature)).toBe(true);
+  expect(JSON.parse(hook.body)).toMatchObject({ event: 'batch.finished', batch: { id: batchId, status: 'done', counts: done.counts, creditsCharged: done.counts.succeeded } });
+}
+
 it('200 items through a renderer restart and an edge SIGKILL: each answered once, charged once, one signed webhook', { timeout: 900_000 }, async () => {
   const storeName = `batch_${randomUUID().slice(0, 8)}`;
   const store = new KvStore({ nc, name: storeName });
@@ -161,35 +201,9 @@ it('200 items through a renderer restart and an edge SIGKILL: each answered once
     return p.status === 'done' ? p : undefined;
   }, 300_000);
   expect(atKill?.status).toBe('running');
-  expect(done.counts).toEqual({ total: TOTAL, succeeded: TOTAL - items.filter((_, i) => failing(i)).length, failed: items.filter((_, i) => failing(i)).length, pending: 0, skipped: 0 });
-  expect(done.results.map((r) => r.index)).toEqual(Array.from({ length: TOTAL }, (_, i) => i));
-  for (const r of done.results) {
-    if (failing(r.index)) {
-      expect(r, `item ${r.index}`).toMatchObject({ state: 'failed', status: 502, credits: 0 });
-      expect(r.error).toContain(`${closedBase}/gone/${r.index}`);
-    } else {
-      expect(r, `item ${r.index}`).toMatchObject({ state: 'succeeded', status: 200, credits: 1, url: urlOf(r.index), data: { url: `${urlOf(r.index)}` } });
-    }
-  }
-
-  // Charged exactly once per successful item: the key's total, the batch's own sum, and the usage log's
-  // charged entries (one per answer's requestId, none for a killed or retried delivery).
-  const key = await until('the killed edge\'s reservations to be swept', async () => {
-    const cur = await store.getKey(k.id);
-    return cur && cur.pending.length === 0 ? cur : undefined;
-  }, 60_000);
-  expect(key.credits_used).toBe(done.counts.succeeded);
-  expect(done.creditsCharged).toBe(done.counts.succeeded);
-  const charged = (await store.listUsage(k.id, 10_000)).filter((u) => u.credits > 0);
-  expect(charged.map((u) => u.requestId).sort()).toEqual(done.results.filter((r) => r.state === 'succeeded').map((r) => r.requestId).sort());
-
-  // One webhook, signed with the key's secret, about this batch as it ended.
-  const delivered = await until('the webhook', async () => (hooks.length > 0 ? hooks : undefined), 30_000);
-  await new Promise((r) => setTimeout(r, 2000));
-  expect(delivered).toHaveLength(1);
-  const hook = delivered[0]!;
-  expect(verifyWebhook(secret, hook.timestamp, hook.body, hook.signature)).toBe(true);
-  expect(JSON.parse(hook.body)).toMatchObject({ event: 'batch.finished', batch: { id: created.id, status: 'done', counts: done.counts, creditsCharged: done.counts.succeeded } });
+  expectEachAnsweredOnce(done, failing, urlOf);
+  await expectChargedOnce(store, k.id, done);
+  await expectOneSignedWebhook(secret, created.id, done);
 
   await stopProcess(edge.child, 'SIGTERM');
   await stopProcess(renderer.child, 'SIGTERM');
