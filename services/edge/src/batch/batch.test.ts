@@ -12,6 +12,7 @@ import { startNatsServer, type NatsServerHandle } from '../../../../test/support
 import { fakeRenderResult, serveFakes, startEdge, type EdgeHarness } from '../test-harness.ts';
 import { resolveBatchConfig } from './config.ts';
 import { verifyWebhook } from './webhook.ts';
+import { checkWebhookUrl } from './validate.ts';
 import { KvBatchStore } from './kv-store.ts';
 import { addItemConsumer, openBatchQueue, publishItems } from './queue.ts';
 import { emptyBitmap } from './record.ts';
@@ -127,6 +128,14 @@ describe('POST /batch validation', () => {
       expect(res.status, JSON.stringify(body).slice(0, 100)).toBe(400);
       expect(res.json.error).toMatch(message);
     }
+  });
+
+  it('refuses a webhook host that resolves to a private or metadata address (any of its addresses)', async () => {
+    const resolveTo = (addresses: string[]) => async () => addresses;
+    await expect(checkWebhookUrl('https://hooks.example/x', { allowPrivateTargets: '', resolve: resolveTo(['10.0.0.5']) })).rejects.toThrow('Invalid batch: webhook https://hooks.example/x is refused: hooks.example resolves to 10.0.0.5: private');
+    await expect(checkWebhookUrl('https://hooks.example/x', { allowPrivateTargets: '', resolve: resolveTo(['93.184.215.14', '169.254.169.254']) })).rejects.toThrow(/resolves to 169\.254\.169\.254: cloud metadata/);
+    await expect(checkWebhookUrl('https://user:pw@hooks.example/x', { allowPrivateTargets: '', resolve: resolveTo(['93.184.215.14']) })).rejects.toThrow(/credentials/);
+    expect(await checkWebhookUrl('https://hooks.example/x', { allowPrivateTargets: '', resolve: resolveTo(['93.184.215.14']) })).toBe('https://hooks.example/x');
   });
 
   it('needs a key (401), a JSON object (400) and credits for one item (402)', async () => {
