@@ -8,7 +8,7 @@ import { RENDER_PAGE } from '@enrich/shared/contracts';
 import { serve } from '@enrich/shared/nats';
 import type { RendererConfig } from './config.ts';
 import { createRendererMetrics } from './metrics.ts';
-import { createBrowserPool, type BrowserPool } from './pool.ts';
+import { createBrowserPool, type BrowserPool, type PoolOptions } from './pool.ts';
 import { renderPage, type JobContext } from './render.ts';
 import { parseAllowList, parseResolveOverrides, resolveAll, withResolveOverrides, type Resolve } from './ssrf.ts';
 import { createScreenshotStore, type ScreenshotStore } from './storage/index.ts';
@@ -21,7 +21,7 @@ export interface Renderer {
 }
 
 /** The renderer without NATS: a pool, a store and the render function. */
-export function createRenderer(opts: { config: RendererConfig; log: Logger; store?: ScreenshotStore; resolve?: Resolve }): Renderer {
+export function createRenderer(opts: { config: RendererConfig; log: Logger; store?: ScreenshotStore; resolve?: Resolve; launch?: PoolOptions['launch'] }): Renderer {
   const { config, log } = opts;
   const pool = createBrowserPool({
     chromiumPath: config.CHROMIUM_PATH,
@@ -29,6 +29,7 @@ export function createRenderer(opts: { config: RendererConfig; log: Logger; stor
     queue: config.RENDER_QUEUE,
     recyclePages: config.BROWSER_RECYCLE_PAGES,
     log,
+    ...(opts.launch ? { launch: opts.launch } : {}),
   });
   const store = opts.store ?? createScreenshotStore(config);
   const deps = {

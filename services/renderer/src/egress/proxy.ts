@@ -15,6 +15,9 @@ export interface EgressProxy {
   close(): Promise<void>;
 }
 
+/** The proxy listens here; Chromium's resolver rules exempt exactly this literal (pool.ts). */
+export const EGRESS_PROXY_HOST = '127.0.0.1';
+
 /** Header on the proxy's own error answers to plain-HTTP requests, so the renderer can tell them from the site's. */
 export const EGRESS_HEADER = 'x-enrich-egress';
 
@@ -132,12 +135,12 @@ export async function startEgressProxy(guard: EgressGuard, maxBytes = MAX_BYTES_
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(0, EGRESS_PROXY_HOST, () => resolve());
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${EGRESS_PROXY_HOST}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
