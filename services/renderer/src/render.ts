@@ -96,7 +96,7 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
     if (!verdict.ok) {
       throw verdict.kind === 'forbidden'
         ? refusalError(req.url, { url: req.url, kind: 'forbidden', reason: verdict.reason, netError: 'net::ERR_BLOCKED_BY_CLIENT' })
-        : new TargetUnreachableError(`target unreachable: net::ERR_NAME_NOT_RESOLVED at ${req.url} (${verdict.reason})`, { details: { url: req.url, netError: 'net::ERR_NAME_NOT_RESOLVED' } });
+        : refusalError(req.url, { url: req.url, kind: 'unreachable', reason: verdict.reason, netError: 'net::ERR_NAME_NOT_RESOLVED' });
     }
     stage = 'waiting for a free page';
     const lease = await deps.pool.lease(job.signal);

@@ -24,6 +24,9 @@ export const EGRESS_HEADER = 'x-enrich-egress';
 /** Bytes one render may pull from the network; beyond it connections are cut (huge downloads, endless streams). */
 export const MAX_BYTES_PER_RENDER = 150 * 1024 * 1024;
 
+/** The reason of a failed connection; the socket's own error (errno, address) stays inside. */
+const CONNECTION_FAILED = 'the connection to the site failed';
+
 const HOP_BY_HOP = ['proxy-connection', 'proxy-authorization', 'connection', 'keep-alive', 'te', 'trailer', 'upgrade'];
 
 function pinnedLookup(address: string) {
@@ -88,7 +91,7 @@ export async function startEgressProxy(guard: EgressGuard, maxBytes = MAX_BYTES_
       up.pipe(res);
       up.once('error', () => res.destroy());
     });
-    upstream.once('error', (err) => refuseHttp(res, url, 'unreachable', `${target.host}: ${(err as NodeJS.ErrnoException).code ?? err.message}`, netErrorOf(err)));
+    upstream.once('error', (err) => refuseHttp(res, url, 'unreachable', CONNECTION_FAILED, netErrorOf(err)));
     res.once('close', () => upstream.destroy());
     req.pipe(upstream);
   }
@@ -126,7 +129,7 @@ export async function startEgressProxy(guard: EgressGuard, maxBytes = MAX_BYTES_
         client.pipe(upstream);
       });
       upstream.once('error', (err) => {
-        guard.refuse({ url, kind: 'unreachable', reason: `${authority}: ${(err as NodeJS.ErrnoException).code ?? err.message}`, netError: netErrorOf(err) });
+        guard.refuse({ url, kind: 'unreachable', reason: CONNECTION_FAILED, netError: netErrorOf(err) });
         answer('502 Bad Gateway');
       });
       client.once('close', () => upstream.destroy());
