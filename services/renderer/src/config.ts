@@ -1,6 +1,6 @@
 /** The renderer's environment, validated once at boot (merged with BaseConfigSchema by runService). */
 import { z } from 'zod';
-import { BaseConfigSchema, envBoolean, envInt, loadConfig } from '@enrich/shared/runtime';
+import { BaseConfigSchema, ConfigError, envBoolean, envInt, loadConfig } from '@enrich/shared/runtime';
 import { parseAllowList, parseResolveOverrides } from './ssrf.ts';
 
 export const RendererConfigSchema = z.object({
@@ -45,3 +45,23 @@ export function loadRendererConfig(env: Record<string, string | undefined> = pro
 }
 
 export const FullRendererConfigSchema = BaseConfigSchema.extend(RendererConfigSchema.shape);
+
+/** Settings that exist for tests and local development only: they open the SSRF guard. */
+export const TEST_SWITCHES = ['ALLOW_PRIVATE_TARGETS', 'RESOLVE_OVERRIDES'] as const;
+
+/** The test switches that are set (non-empty), with their values. */
+export function testSwitchesSet(values: Partial<Record<(typeof TEST_SWITCHES)[number], string | undefined>>): Array<[string, string]> {
+  return TEST_SWITCHES.flatMap((name) => (values[name] ? [[name, values[name]] as [string, string]] : []));
+}
+
+/**
+ * With NODE_ENV=production (the images set it) a test switch stops the start, naming it, so an
+ * evaluation or test setting can never open the guard in production.
+ */
+export function refuseTestSwitchesInProduction(env: Record<string, string | undefined> = process.env): void {
+  if (env.NODE_ENV !== 'production') return;
+  const set = testSwitchesSet(env);
+  if (set.length === 0) return;
+  const lines = set.map(([name, value]) => `  ${name}=${JSON.stringify(value)}: a test switch, refused when NODE_ENV=production (leave it empty)`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}

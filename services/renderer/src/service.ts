@@ -6,7 +6,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import { RENDER_PAGE } from '@enrich/shared/contracts';
 import { serve } from '@enrich/shared/nats';
-import type { RendererConfig } from './config.ts';
+import { testSwitchesSet, type RendererConfig } from './config.ts';
 import { createRendererMetrics } from './metrics.ts';
 import { createBrowserPool, type BrowserPool, type PoolOptions } from './pool.ts';
 import { renderPage, type JobContext } from './render.ts';
@@ -51,6 +51,9 @@ export function createRenderer(opts: { config: RendererConfig; log: Logger; stor
 }
 
 export async function startRenderer({ nc, config, log }: { nc: NatsConnection; config: RendererConfig; log: Logger }): Promise<{ stop(): Promise<void>; renderer: Renderer }> {
+  for (const [name, value] of testSwitchesSet(config)) {
+    log.warn({ switch: name, value }, `TEST SWITCH ${name}=${value} is set: the SSRF guard is opened for tests; refused when NODE_ENV=production`);
+  }
   const renderer = createRenderer({ config, log });
   await renderer.pool.warm();
   const served = serve(nc, RENDER_PAGE, (req, ctx) => renderer.render(req, { deadline: ctx.deadline, signal: ctx.signal, log: ctx.log }), { log });
