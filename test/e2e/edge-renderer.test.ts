@@ -75,7 +75,7 @@ describe('edge + real renderer', () => {
     const res = await call(`/screenshot?url=${encodeURIComponent(siteBase)}&width=800&height=600&format=png`, key);
     expect(res.status).toBe(200);
     const data = ScreenshotResponseSchema.parse(res.body).data;
-    expect(data).toMatchObject({ url: `${siteBase}/`, viewport: { width: 800, height: 600 }, format: 'png', full_page: false });
+    expect(data).toMatchObject({ url: `${siteBase}/`, viewport: { width: 800, height: 600 }, format: 'png', full_page: false, screenshot_clipped: false });
     expect(data.screenshot_url.startsWith(`${edgeBase}/assets/`)).toBe(true);
     const img = await fetch(data.screenshot_url);
     expect(img.status).toBe(200);

@@ -24,6 +24,12 @@ export const RendererConfigSchema = z.object({
     .string()
     .default('')
     .refine((v) => { try { parseResolveOverrides(v); return true; } catch { return false; } }, { message: 'must be comma-separated host=ip pairs like www.example.com=127.0.0.2 or *=127.0.0.2' }),
+  /**
+   * Pixel budget of one capture (width x height). A full-page capture keeps the viewport's width and
+   * is cut in height to fit (and to 16 383 px, the WebP limit); the reply says `clipped`. Default 40 MP
+   * (1920 x 20 833, 5000 x 8000).
+   */
+  SCREENSHOT_MAX_PIXELS: envInt(1_000_000, 500_000_000).default(40_000_000),
   SCREENSHOT_DIR: z.string().min(1).default('./.data/screenshots'),
   /** Where the edge serves SCREENSHOT_DIR: a local screenshot stored under key K is at `${ASSETS_BASE_URL}/${K}`. */
   ASSETS_BASE_URL: z.url().default('http://127.0.0.1:8080/assets'),

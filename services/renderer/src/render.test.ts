@@ -173,7 +173,32 @@ describe('very tall pages', () => {
     const result = await r.render(renderRequest(`${sites.origin}/tall`, { snapshot: false, screenshot: { format: 'webp', fullPage: true }, viewport: { width: 800, height: 600 } }), 30_000);
     const meta = await sharp(readFileSync(localFile(result.screenshot!.url))).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 800, 16_383]);
-    expect(result.screenshot).toMatchObject({ width: 800, height: 16_383 });
+    expect(result.screenshot).toMatchObject({ width: 800, height: 16_383, clipped: true });
+  });
+});
+
+describe('capture pixel budget (SCREENSHOT_MAX_PIXELS)', () => {
+  const budget = 1920 * 5_000;
+  const small = startTestRenderer({ SCREENSHOT_MAX_PIXELS: String(budget) });
+  const fileOf = (url: string): string => join(small.config.SCREENSHOT_DIR, url.slice(small.config.ASSETS_BASE_URL.length + 1));
+  afterAll(async () => {
+    await small.renderer.close();
+  });
+
+  it.each([
+    ['/tall', 'a 1920 x 30 000 page'],
+    ['/tall-liar', 'a page whose scripts claim to be 600 px tall'],
+  ])('cuts the full-page capture of %s (%s) to the budget, full width, and says so', async (path) => {
+    const result = await small.render(renderRequest(`${sites.origin}${path}`, { snapshot: false, screenshot: { format: 'png', fullPage: true }, viewport: { width: 1920, height: 1080 } }), 30_000);
+    expect(result.screenshot).toMatchObject({ width: 1920, height: 5_000, fullPage: true, clipped: true });
+    const meta = await sharp(readFileSync(fileOf(result.screenshot!.url))).metadata();
+    expect([meta.width, meta.height]).toEqual([1920, 5_000]);
+    expect(meta.width! * meta.height!).toBeLessThanOrEqual(budget);
+  });
+
+  it('keeps a page that fits whole, and says it was not cut', async () => {
+    const result = await small.render(renderRequest(`${sites.origin}/lazy/`, { snapshot: false, screenshot: { format: 'png', fullPage: true }, viewport: { width: 800, height: 600 } }));
+    expect(result.screenshot).toMatchObject({ width: 800, height: 1500 * 3 + 600, clipped: false });
   });
 });
 

@@ -37,6 +37,7 @@ export function createRenderer(opts: { config: RendererConfig; log: Logger; stor
     store,
     allow: parseAllowList(config.ALLOW_PRIVATE_TARGETS),
     resolve: opts.resolve ?? withResolveOverrides(parseResolveOverrides(config.RESOLVE_OVERRIDES), resolveAll),
+    screenshotMaxPixels: config.SCREENSHOT_MAX_PIXELS,
     metrics: createRendererMetrics(() => pool.stats()),
     log,
   };
