@@ -10,6 +10,7 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { connectNats } from '@enrich/shared/nats';
+import { BaseConfigSchema, loadConfig, natsCredentials } from '@enrich/shared/runtime';
 import { generateApiKey } from './auth/api-keys.ts';
 import { loadEdgeConfig } from './config.ts';
 import { KvStore } from './store/kv.ts';
@@ -97,7 +98,7 @@ export async function runKeysCommand(argv: string[], store: Store, defaults: { r
 
 async function main(): Promise<void> {
   const config = loadEdgeConfig();
-  const nc = config.store.kind === 'kv' ? await connectNats({ url: config.natsUrl, name: 'edge-keys-cli', waitMs: 5000 }) : undefined;
+  const nc = config.store.kind === 'kv' ? await connectNats({ url: config.natsUrl, name: 'edge-keys-cli', waitMs: 5000, ...natsCredentials(loadConfig(BaseConfigSchema)) }) : undefined;
   const store: Store = config.store.kind === 'mongo' ? new MongoStore({ uri: config.store.uri, name: config.store.name }) : new KvStore({ nc: nc!, name: config.store.name });
   try {
     await store.init();
