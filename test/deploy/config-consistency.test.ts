@@ -8,6 +8,7 @@
  * check that the files are exact.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { BlockList, isIP } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
@@ -26,7 +27,7 @@ const HTTP_SERVICE = 'edge';
 /** Read by something other than the service's schema: the OTel SDK (OTEL_*), Chromium and Node. */
 const isRuntimeVariable = (name: string): boolean => name.startsWith('OTEL_') || ['HOME', 'NODE_OPTIONS', 'TZ'].includes(name);
 /** Variables whose defaults are right on a laptop but wrong in a container. */
-const MUST_SET_IN_CONTAINERS = ['NATS_URL', 'METRICS_PORT', 'OTEL_EXPORTER_OTLP_ENDPOINT'];
+const MUST_SET_IN_CONTAINERS = ['NATS_URL', 'NATS_USER', 'NATS_PASSWORD', 'METRICS_PORT', 'OTEL_EXPORTER_OTLP_ENDPOINT'];
 
 // ------------------------------------------------------------------------------------------------
 // The services' own configuration schemas
@@ -396,5 +397,106 @@ describe('deployment files agree with each other', () => {
     expect(tiltfile).toContain("link('http://localhost:16686'");
     expect(tiltfile).toMatch(/docker_compose\('\.\/docker-compose\.yml'\)/);
     expect(tiltfile).toMatch(/local_resource\(\s*'tests',[\s\S]*?auto_init=False,[\s\S]*?trigger_mode=TRIGGER_MODE_MANUAL/);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// Hardening: credentials, production switches, the renderer's network fence
+
+interface PolicyPort { port?: number | string; protocol?: string }
+interface PolicyPeer {
+  ipBlock?: { cidr: string; except?: string[] };
+  namespaceSelector?: { matchLabels?: Record<string, string> };
+  podSelector?: { matchLabels?: Record<string, string> };
+}
+interface NetworkPolicySpec {
+  podSelector: { matchLabels: Record<string, string> };
+  policyTypes: string[];
+  ingress?: { from?: PolicyPeer[]; ports?: PolicyPort[] }[];
+  egress?: { to?: PolicyPeer[]; ports?: PolicyPort[] }[];
+}
+
+function cidrList(cidrs: string[]): BlockList {
+  const list = new BlockList();
+  for (const cidr of cidrs) {
+    const [net, prefix] = cidr.split('/') as [string, string];
+    list.addSubnet(net, Number(prefix), isIP(net) === 6 ? 'ipv6' : 'ipv4');
+  }
+  return list;
+}
+
+/** Whether the policy's ipBlock rules let the pod open `protocol` to `ip`:`port` (as the network plugin decides). */
+function egressAllows(spec: NetworkPolicySpec, ip: string, port: number, protocol: 'TCP' | 'UDP'): boolean {
+  const family = isIP(ip) === 6 ? 'ipv6' : 'ipv4';
+  return (spec.egress ?? []).some((rule) => {
+    const portOk = !rule.ports || rule.ports.some((p) => (p.protocol ?? 'TCP') === protocol && (p.port === undefined || p.port === port));
+    const peerOk = (rule.to ?? []).some((peer) => {
+      if (!peer.ipBlock) return false;
+      if (isIP(peer.ipBlock.cidr.split('/')[0] as string) !== isIP(ip)) return false;
+      return cidrList([peer.ipBlock.cidr]).check(ip, family) && !cidrList(peer.ipBlock.except ?? []).check(ip, family);
+    });
+    return portOk && peerOk;
+  });
+}
+
+describe('hardening in the deployment files', () => {
+  it('builds every image with NODE_ENV=production, and the renderer settings pass its production check', async () => {
+    for (const service of services) expect(read(`services/${service}/Dockerfile`), service).toMatch(/^ENV NODE_ENV=production\b/m);
+    const { refuseTestSwitchesInProduction } = (await import(pathToFileURL(join(root, 'services/renderer/src/config.ts')).href)) as { refuseTestSwitchesInProduction(env: Record<string, string>): void };
+    for (const [where, env] of [['compose', composeEnv('renderer')], ['k8s', k8sEnv('renderer')]] as const) {
+      expect(() => refuseTestSwitchesInProduction({ ...env, NODE_ENV: 'production' }), where).not.toThrow();
+    }
+  });
+
+  it('gives every service the NATS login: in compose the server\'s own, in k8s from the Secret only', () => {
+    expect(read('deploy/docker/nats/nats.conf')).toMatch(/^authorization \{\n\s+user: \$NATS_USER\n\s+password: \$NATS_PASSWORD\n/m);
+    const server = composeEnv('nats');
+    expect(server.NATS_USER).toBeTruthy();
+    // nats-server parses the substituted value: a plain token (docs/operations.md).
+    expect(server.NATS_PASSWORD).toMatch(/^[A-Za-z][A-Za-z0-9._-]{11,}$/);
+    for (const service of services) {
+      const env = composeEnv(service);
+      expect([env.NATS_USER, env.NATS_PASSWORD], `compose ${service}`).toEqual([server.NATS_USER, server.NATS_PASSWORD]);
+      for (const key of ['NATS_USER', 'NATS_PASSWORD']) {
+        const ref = containerOf(service).env?.find((e) => e.name === key)?.valueFrom?.secretKeyRef;
+        expect(ref, `k8s ${service} ${key}`).toEqual({ name: secretExample.metadata.name, key });
+      }
+    }
+    for (const o of k8sObjects.filter((x) => x.kind === 'ConfigMap')) expect(Object.keys(o.data ?? {}), o.metadata.name).not.toContain('NATS_PASSWORD');
+  });
+
+  it('fences the renderer with a NetworkPolicy: NATS, DNS, telemetry and public addresses over TCP; ingress on the probe port', () => {
+    const policy = find('NetworkPolicy', 'renderer');
+    expect(policy, 'NetworkPolicy renderer in the kustomization').toBeDefined();
+    const spec = policy?.spec as unknown as NetworkPolicySpec;
+    const selector = (find('Deployment', 'renderer')?.spec?.selector as { matchLabels: Record<string, string> }).matchLabels;
+    expect(spec.podSelector.matchLabels).toEqual(selector);
+    expect([...spec.policyTypes].sort()).toEqual(['Egress', 'Ingress']);
+
+    // Ingress: from anywhere only on the probe port; anything else only from a named namespace.
+    const c = containerOf('renderer');
+    const probeName = c.ports?.find((p) => p.containerPort === probePort(c, c.readinessProbe))?.name;
+    for (const rule of spec.ingress ?? []) {
+      expect(rule.ports?.length, 'every ingress rule names its ports').toBeGreaterThan(0);
+      if (!rule.from) expect(rule.ports?.map((p) => p.port)).toEqual([probeName]);
+      else for (const peer of rule.from) expect(peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name']).toBeTruthy();
+    }
+
+    // Egress: every rule names where to; the selector rules (NATS, DNS, telemetry) name their ports.
+    const natsNamespace = /^nats:\/\/[^.]+\.([^.]+)\.svc\./.exec(configMap('enrich-common').NATS_URL ?? '')?.[1];
+    const natsRule = spec.egress?.find((r) => r.to?.some((p) => p.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === natsNamespace));
+    expect(natsRule?.ports).toEqual([{ port: 4222, protocol: 'TCP' }]);
+    expect(spec.egress?.some((r) => r.ports?.some((p) => p.port === 53 && p.protocol === 'UDP'))).toBe(true);
+    for (const rule of spec.egress ?? []) {
+      expect(rule.to?.length, 'no egress rule without a destination').toBeGreaterThan(0);
+      if (rule.to?.some((p) => !p.ipBlock)) expect(rule.ports?.every((p) => p.port !== undefined), 'selector rules name their ports').toBe(true);
+    }
+    const forbidden = ['10.0.0.1', '10.96.0.1', '172.16.5.4', '172.31.255.254', '192.168.1.1', '100.64.0.1', '100.127.1.1', '169.254.169.254', '169.254.1.1', '127.0.0.1',
+      'fd00:ec2::254', 'fc00::1', 'fe80::1', '::1', '::ffff:10.0.0.1', '::ffff:169.254.169.254'];
+    for (const ip of forbidden) for (const port of [80, 443, 4222, 8080]) expect(egressAllows(spec, ip, port, 'TCP'), `${ip}:${port}`).toBe(false);
+    for (const [ip, port] of [['93.184.215.14', 443], ['93.184.215.14', 80], ['8.8.8.8', 8443], ['2606:4700::6810:85e5', 443]] as const) {
+      expect(egressAllows(spec, ip, port, 'TCP'), `${ip}:${port}`).toBe(true);
+      expect(egressAllows(spec, ip, port, 'UDP'), `UDP ${ip}:${port} (QUIC, WebRTC)`).toBe(false);
+    }
   });
 });

@@ -330,6 +330,8 @@ export interface components {
             full_page: boolean;
             /** Format: date-time */
             captured_at: string;
+            /** @default false */
+            screenshot_clipped: boolean;
         };
         Meta: {
             /** Format: uuid */
@@ -1193,6 +1195,7 @@ export interface operations {
                      *         },
                      *         "format": "jpeg",
                      *         "full_page": false,
+                     *         "screenshot_clipped": false,
                      *         "captured_at": "2026-11-23T18:39:25.820Z"
                      *       },
                      *       "meta": {

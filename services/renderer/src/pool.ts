@@ -7,6 +7,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import type { Logger } from 'pino';
 import { UnavailableError } from '@enrich/shared/errors';
+import { EGRESS_PROXY_HOST } from './egress/proxy.ts';
 import { createLimiter, type Limiter } from './limiter.ts';
 
 export const CHROMIUM_ARGS = [
@@ -16,8 +17,13 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
-  '--disable-quic', // QUIC would bypass the egress proxy, which only speaks TCP
   '--disable-dev-shm-usage',
+  // Exits around the egress proxy, each closed here and tested in exits.test.ts (README "Exits"):
+  '--disable-quic', // QUIC (HTTP/3, WebTransport) is UDP, which the proxy does not carry
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp', // WebRTC: no STUN/TURN/ICE over UDP; TCP goes through the proxy
+  // Chromium's own resolver never sends a query: every connection goes through the proxy, which
+  // resolves and checks; the proxy itself is reached by its literal address.
+  `--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE ${EGRESS_PROXY_HOST}`,
 ];
 
 export interface PoolOptions {

@@ -31,6 +31,8 @@ export interface RenderDeps {
   store: ScreenshotStore;
   allow: BlockList;
   resolve: Resolve;
+  /** Pixel budget of one capture (SCREENSHOT_MAX_PIXELS). */
+  screenshotMaxPixels: number;
   metrics: RendererMetrics;
   log: Logger;
 }
@@ -96,7 +98,7 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
     if (!verdict.ok) {
       throw verdict.kind === 'forbidden'
         ? refusalError(req.url, { url: req.url, kind: 'forbidden', reason: verdict.reason, netError: 'net::ERR_BLOCKED_BY_CLIENT' })
-        : new TargetUnreachableError(`target unreachable: net::ERR_NAME_NOT_RESOLVED at ${req.url} (${verdict.reason})`, { details: { url: req.url, netError: 'net::ERR_NAME_NOT_RESOLVED' } });
+        : refusalError(req.url, { url: req.url, kind: 'unreachable', reason: verdict.reason, netError: 'net::ERR_NAME_NOT_RESOLVED' });
     }
     stage = 'waiting for a free page';
     const lease = await deps.pool.lease(job.signal);
@@ -210,14 +212,13 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
       let screenshot: StoredScreenshot | null = null;
       if (req.screenshot) {
         stage = 'taking the screenshot';
-        const documentHeight = doc?.documentSize.height ?? (await page.evaluate(() => document.documentElement.scrollHeight));
         const shot = req.screenshot;
-        const captured = await inSpan('screenshot', () => capturePage(page, { ...shot, documentHeight, viewportWidth: req.viewport.width, timeoutMs: job.deadline - Date.now() - CLEANUP_MS }), { format: shot.format, full_page: shot.fullPage });
+        const captured = await inSpan('screenshot', () => capturePage(page, { ...shot, viewport: req.viewport, maxPixels: deps.screenshotMaxPixels, timeoutMs: job.deadline - Date.now() - CLEANUP_MS }), { format: shot.format, full_page: shot.fullPage });
         capture = captured;
         stage = 'storing the screenshot';
         const url = await inSpan('store', () => deps.store.put(screenshotKey(req.requestId, captured.format, captured.capturedAt), captured.body, captured.contentType), { bytes: captured.body.length });
         screenshot = {
-          url, format: capture.format, width: capture.width, height: capture.height, fullPage: req.screenshot.fullPage,
+          url, format: capture.format, width: capture.width, height: capture.height, fullPage: req.screenshot.fullPage, clipped: capture.clipped,
           capturedAt: capture.capturedAt.toISOString(), bytes: capture.body.length,
         };
       }

@@ -111,6 +111,8 @@ export const ScreenshotDataSchema = z.object({
   format: ScreenshotFormatSchema,
   full_page: z.boolean(),
   captured_at: z.iso.datetime({ precision: 3 }),
+  /** Additive (docs/api.md): true when the page was taller than the capture's pixel budget and was cut; absent (older answers, examples) reads as false. */
+  screenshot_clipped: z.boolean().default(false),
 });
 export type ScreenshotData = z.infer<typeof ScreenshotDataSchema>;
 

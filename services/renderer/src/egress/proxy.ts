@@ -15,11 +15,17 @@ export interface EgressProxy {
   close(): Promise<void>;
 }
 
+/** The proxy listens here; Chromium's resolver rules exempt exactly this literal (pool.ts). */
+export const EGRESS_PROXY_HOST = '127.0.0.1';
+
 /** Header on the proxy's own error answers to plain-HTTP requests, so the renderer can tell them from the site's. */
 export const EGRESS_HEADER = 'x-enrich-egress';
 
 /** Bytes one render may pull from the network; beyond it connections are cut (huge downloads, endless streams). */
 export const MAX_BYTES_PER_RENDER = 150 * 1024 * 1024;
+
+/** The reason of a failed connection; the socket's own error (errno, address) stays inside. */
+const CONNECTION_FAILED = 'the connection to the site failed';
 
 const HOP_BY_HOP = ['proxy-connection', 'proxy-authorization', 'connection', 'keep-alive', 'te', 'trailer', 'upgrade'];
 
@@ -85,7 +91,7 @@ export async function startEgressProxy(guard: EgressGuard, maxBytes = MAX_BYTES_
       up.pipe(res);
       up.once('error', () => res.destroy());
     });
-    upstream.once('error', (err) => refuseHttp(res, url, 'unreachable', `${target.host}: ${(err as NodeJS.ErrnoException).code ?? err.message}`, netErrorOf(err)));
+    upstream.once('error', (err) => refuseHttp(res, url, 'unreachable', CONNECTION_FAILED, netErrorOf(err)));
     res.once('close', () => upstream.destroy());
     req.pipe(upstream);
   }
@@ -123,7 +129,7 @@ export async function startEgressProxy(guard: EgressGuard, maxBytes = MAX_BYTES_
         client.pipe(upstream);
       });
       upstream.once('error', (err) => {
-        guard.refuse({ url, kind: 'unreachable', reason: `${authority}: ${(err as NodeJS.ErrnoException).code ?? err.message}`, netError: netErrorOf(err) });
+        guard.refuse({ url, kind: 'unreachable', reason: CONNECTION_FAILED, netError: netErrorOf(err) });
         answer('502 Bad Gateway');
       });
       client.once('close', () => upstream.destroy());
@@ -132,12 +138,12 @@ export async function startEgressProxy(guard: EgressGuard, maxBytes = MAX_BYTES_
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(0, EGRESS_PROXY_HOST, () => resolve());
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${EGRESS_PROXY_HOST}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

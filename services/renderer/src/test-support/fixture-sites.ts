@@ -110,6 +110,13 @@ export async function startFixtureSites(): Promise<FixtureSites> {
       case '/big': return html(res, big);
       case '/tall':
         return html(res, '<!DOCTYPE html><html><head><title>Tall</title><style>body{margin:0}</style></head><body><div style="height:30000px;background:linear-gradient(#fff,#048)"></div></body></html>');
+      case '/tall-liar':
+        // 30 000 px of content whose scripts claim the document is 600 px tall.
+        return html(res, `<!DOCTYPE html><html><head><title>Tall liar</title><style>body{margin:0}</style><script>
+          for (const [proto, names] of [[Element.prototype, ['scrollHeight', 'clientHeight']], [HTMLElement.prototype, ['offsetHeight']]]) {
+            for (const name of names) Object.defineProperty(proto, name, { get: () => 600, configurable: true });
+          }
+        </script></head><body><div style="height:30000px;background:linear-gradient(#fff,#048)"></div></body></html>`);
       case '/slow':
         setTimeout(() => html(res, '<!DOCTYPE html><html><head><title>Slow</title></head><body><h1>Slow but done</h1></body></html>'), Number(url.searchParams.get('ms') ?? 1000));
         return;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { RenderRequest, RenderResult } from '@enrich/shared/contracts';
 import { createLogger } from '@enrich/shared/runtime';
 import { loadRendererConfig, type RendererConfig } from '../config.ts';
+import type { PoolOptions } from '../pool.ts';
 import { createRenderer, type Renderer } from '../service.ts';
 import { resolveAll, type Resolve } from '../ssrf.ts';
 
@@ -34,9 +35,13 @@ export function fixtureResolver(names: Record<string, string[]>): Resolve {
   };
 }
 
-export function startTestRenderer(env: Record<string, string> = {}, resolve?: Resolve): { renderer: Renderer; config: RendererConfig; render(req: RenderRequest, budgetMs?: number): Promise<RenderResult> } {
+export function startTestRenderer(
+  env: Record<string, string> = {},
+  resolve?: Resolve,
+  launch?: PoolOptions['launch'],
+): { renderer: Renderer; config: RendererConfig; render(req: RenderRequest, budgetMs?: number): Promise<RenderResult> } {
   const config = testConfig(env);
-  const renderer = createRenderer({ config, log: testLog, ...(resolve ? { resolve } : {}) });
+  const renderer = createRenderer({ config, log: testLog, ...(resolve ? { resolve } : {}), ...(launch ? { launch } : {}) });
   return {
     renderer,
     config,
