@@ -10,7 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import { registerAssets } from './assets.ts';
-import type { EdgeConfig } from './config.ts';
+import type { EdgeConfig, TrustProxy } from './config.ts';
 import { sendError } from './envelope.ts';
 import { EdgeHttpError, toHttpFailure } from './errors.ts';
 import { edgeMetrics } from './metrics.ts';
@@ -46,6 +46,15 @@ declare module 'fastify' {
 
 const RATE_LIMIT_EXEMPT = new Set(['/health', '/ready']);
 
+/**
+ * A hop count or the proxies' addresses, never `true` (every hop): see config.ts. A count of n trusts
+ * the n nearest hops (proxy-addr's rule for numbers, which fastify's types do not list).
+ */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (Array.isArray(trust)) return trust;
+  return trust === 0 ? false : (_address: string, hop: number) => hop < trust;
+}
+
 export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // fastify types its logger against its own copy of pino's types; the instance is a real pino logger.
@@ -55,7 +64,7 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     // Never trust a client-chosen id: meta.requestId is always ours.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     routerOptions: { querystringParser: parseRawQuery },
     return503OnClosing: true,
     // HEAD on a paid endpoint would do (and charge for) the work without returning it: GET only.
@@ -84,7 +93,7 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     if (RATE_LIMIT_EXEMPT.has(request.routeOptions.url ?? '')) return;
     try {
-      await checkIpLimit(deps.store, request.ip, deps.config.ipRateLimitPerMin);
+      await checkIpLimit(deps.store, request.ip, deps.config.ipRateLimitPerMin, deps.config.ipv6Prefix);
     } catch (err) {
       if (err instanceof EdgeHttpError && err.status === 429) edgeMetrics().rateLimitRejections.add(1, { scope: 'ip' });
       throw err;

@@ -58,14 +58,41 @@ describe('per-IP limit', () => {
     expect((await a.app.inject({ url: '/nothing', remoteAddress: '10.1.2.3' })).statusCode).toBe(404);
   });
 
-  it('uses X-Forwarded-For only when TRUST_PROXY is on', async () => {
+  it('uses X-Forwarded-For only with a trusted proxy in front', async () => {
     const [untrusting] = await twoInstances({ ipRateLimitPerMin: 1 });
     expect((await untrusting.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.1' } })).statusCode).toBe(404);
     expect((await untrusting.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.2' } })).statusCode).toBe(429);
-    const [trusting] = await twoInstances({ ipRateLimitPerMin: 1, trustProxy: true });
-    expect((await trusting.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.1' } })).statusCode).toBe(404);
-    expect((await trusting.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.2' } })).statusCode).toBe(404);
-    expect((await trusting.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.2' } })).statusCode).toBe(429);
+    const [byAddress] = await twoInstances({ ipRateLimitPerMin: 1, trustProxy: ['127.0.0.1'] });
+    expect((await byAddress.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.1' } })).statusCode).toBe(404);
+    expect((await byAddress.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.2' } })).statusCode).toBe(404);
+    expect((await byAddress.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.2' } })).statusCode).toBe(429);
+  });
+});
+
+describe('per-IP limit through a listening server behind one trusted proxy', () => {
+  async function listening(): Promise<string> {
+    const [a] = await twoInstances({ ipRateLimitPerMin: 5, trustProxy: 1 });
+    return a.app.listen({ port: 0, host: '127.0.0.1' });
+  }
+  const get = (base: string, xff: string) => fetch(`${base}/nothing`, { headers: { 'x-forwarded-for': xff } }).then((r) => r.status);
+
+  it('a rotated left-most X-Forwarded-For does not escape the limit: the hop the proxy appended counts', async () => {
+    const base = await listening();
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push(await get(base, `10.9.8.${i}, 203.0.113.7`));
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 429, 429, 429]);
+    // Another client behind the same proxy has its own window; its IPv4-mapped IPv6 form is the same client.
+    expect(await get(base, '203.0.113.8')).toBe(404);
+    for (let i = 0; i < 4; i++) expect(await get(base, `::ffff:203.0.113.8`)).toBe(404);
+    expect(await get(base, '203.0.113.8')).toBe(429);
+  });
+
+  it('IPv6 clients in one /64 share a window; another /64 has its own', async () => {
+    const base = await listening();
+    const sameNet = ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:0db8:0001:0002:0:0:0:9', '2001:db8:1:2:abcd::7'];
+    for (const ip of sameNet) expect(await get(base, `198.51.100.99, ${ip}`)).toBe(404);
+    expect(await get(base, '2001:db8:1:2:1234::1')).toBe(429);
+    expect(await get(base, '2001:db8:1:3::1')).toBe(404);
   });
 });
 

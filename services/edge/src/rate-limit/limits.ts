@@ -1,10 +1,11 @@
 /**
  * The two rate limits, both sliding one-minute window counters (slideCounter in store/port.ts) kept
- * in the shared store so they hold across every edge instance: per client IP (all endpoints but the probes) and per API key (the
+ * in the shared store so they hold across every edge instance: per client IP (all endpoints but the probes; IPv6 per /64, see client-ip.ts) and per API key (the
  * count configured on the key). A rejected request is not counted and costs nothing.
  */
 import { EdgeHttpError } from '../errors.ts';
 import type { Store, WindowHit } from '../store/port.ts';
+import { ipSubject } from './client-ip.ts';
 
 export const WINDOW_MS = 60_000;
 
@@ -21,8 +22,8 @@ export function rateLimitHeaders(hit: WindowHit): Record<string, string> {
   };
 }
 
-export async function checkIpLimit(store: Store, ip: string, limitPerMin: number): Promise<WindowHit> {
-  const hit = await store.hitWindow(`ip:${ip}`, limitPerMin, Date.now(), WINDOW_MS);
+export async function checkIpLimit(store: Store, ip: string, limitPerMin: number, ipv6Prefix: number): Promise<WindowHit> {
+  const hit = await store.hitWindow(ipSubject(ip, ipv6Prefix), limitPerMin, Date.now(), WINDOW_MS);
   if (!hit.allowed) {
     const s = retryAfterSeconds(hit);
     throw new EdgeHttpError(429, `Rate limit exceeded: ${limitPerMin} requests per minute per IP address; retry in ${s} s`, { 'retry-after': String(s) });
