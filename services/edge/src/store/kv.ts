@@ -3,8 +3,8 @@
  * Buckets (prefix = STORE_NAME):
  *   <prefix>_keys     key.<id> -> ApiKeyRecord (with its open reservations), hash.<sha256> -> id
  *   <prefix>_ledger   r.<requestId> -> how the reservation was settled (idempotency + audit)
- *   <prefix>_windows  w.<subject> -> sliding-window counter {start, prev, cur}; the bucket's max_age
- *                     (two windows) drops a subject once its counts no longer matter
+ *   <prefix>_windows  s.<subject> -> bucketed sliding window {buckets: [{s, n}]}; the bucket's max_age
+ *                     (two minutes) drops a subject once its counts no longer matter
  *   <prefix>_usage    u.<keyId>.<epochMs>.<requestId> -> UsageEntry
  * Per-key TTLs (nats-server >= 2.11) are deliberately not used: the bucket-level TTL is enough and
  * works on 2.9 too.
@@ -13,7 +13,9 @@ import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { casUpdate } from './cas.ts';
 import {
-  slideCounter,
+  BUCKET_MS,
+  slideWindow,
+  type BucketWindow,
   type ApiKeyRecord,
   type KeyLimitsUpdate,
   type NewApiKey,
@@ -22,14 +24,13 @@ import {
   type Store,
   type SweepResult,
   type UsageEntry,
-  type WindowCounter,
   type WindowHit,
 } from './port.ts';
 
 /**
- * A counter is read for two windows after its last write (as the current window, then as the
- * previous one), so two one-minute windows of age is all it needs. A bucket created by an older
- * version keeps its own (longer) max_age: KV does not change an existing bucket's configuration.
+ * A window entry matters for windowMs + BUCKET_MS (65 s) after its last write; the bucket's max_age
+ * drops it after two minutes. (Entries `w.<subject>` of the old two-counter format are never read;
+ * they age out the same way.)
  */
 const WINDOW_BUCKET_TTL_MS = 2 * 60_000;
 
@@ -198,8 +199,8 @@ export class KvStore implements Store {
   }
 
   async hitWindow(subject: string, limit: number, now: number, windowMs: number): Promise<WindowHit> {
-    if (2 * windowMs > WINDOW_BUCKET_TTL_MS) throw new RangeError(`windows longer than ${WINDOW_BUCKET_TTL_MS / 2} ms outlive the bucket's max_age`);
-    const key = `w.${kvToken(subject)}`;
+    if (windowMs + BUCKET_MS > WINDOW_BUCKET_TTL_MS) throw new RangeError(`windows longer than ${WINDOW_BUCKET_TTL_MS - BUCKET_MS} ms outlive the bucket's max_age`);
+    const key = `s.${kvToken(subject)}`;
     return new Promise<WindowHit>((resolve, reject) => {
       const queued = this.#windowQueues.get(key);
       if (queued) return void queued.push({ limit, now, windowMs, resolve, reject });
@@ -219,11 +220,10 @@ export class KvStore implements Store {
     while (queue.length > 0) {
       const batch = queue.splice(0).sort((a, b) => a.now - b.now);
       try {
-        const hits = await casUpdate<WindowCounter, WindowHit[]>(this.#windows, key, (cur) => {
-          // An entry in an older format (a log of timestamps) starts a fresh counter.
-          let state: WindowCounter | null = cur && typeof cur.start === 'number' ? cur : null;
+        const hits = await casUpdate<BucketWindow, WindowHit[]>(this.#windows, key, (cur) => {
+          let state: BucketWindow | null = cur;
           const decided = batch.map((h) => {
-            const r = slideCounter(state, h.limit, h.now, h.windowMs);
+            const r = slideWindow(state, h.limit, h.now, h.windowMs);
             state = r.state;
             return r.hit;
           });

@@ -8,7 +8,9 @@
  */
 import { MongoClient, MongoServerError, type Collection, type Db } from 'mongodb';
 import {
-  slideCounter,
+  BUCKET_MS,
+  slideWindow,
+  type WindowBucket,
   type ApiKeyRecord,
   type KeyLimitsUpdate,
   type NewApiKey,
@@ -17,7 +19,6 @@ import {
   type Store,
   type SweepResult,
   type UsageEntry,
-  type WindowCounter,
   type WindowHit,
 } from './port.ts';
 
@@ -30,9 +31,10 @@ interface LedgerDoc {
   outcome: 'charge' | 'refund' | 'expired';
   at: Date;
 }
-interface WindowDoc extends Partial<WindowCounter> {
+interface WindowDoc {
   _id: string;
-  /** When the counts stop mattering (two windows after `start`); the TTL index deletes the document. */
+  buckets?: WindowBucket[];
+  /** When the counts stop mattering (newest bucket + bucket + window); the TTL index deletes the document. */
   expiresAt?: Date;
 }
 type UsageDoc = UsageEntry & { at: Date };
@@ -59,7 +61,8 @@ export class MongoStore implements Store {
     this.#db = this.#client.db(opts.name);
     this.#keys = this.#db.collection<KeyDoc>('api_keys');
     this.#ledger = this.#db.collection<LedgerDoc>('ledger');
-    this.#windows = this.#db.collection<WindowDoc>('windows');
+    // `rate_windows`, not the old `windows` (two-counter documents, which its TTL index empties).
+    this.#windows = this.#db.collection<WindowDoc>('rate_windows');
     this.#usage = this.#db.collection<UsageDoc>('usage');
   }
 
@@ -190,13 +193,12 @@ export class MongoStore implements Store {
   }
 
   async hitWindow(subject: string, limit: number, now: number, windowMs: number): Promise<WindowHit> {
-    const pipeline = windowCounterPipeline(limit, now, windowMs);
+    const pipeline = bucketWindowPipeline(limit, now, windowMs, BUCKET_MS);
     for (let attempt = 0; ; attempt++) {
       try {
         const before = await this.#windows.findOneAndUpdate({ _id: subject }, pipeline, { upsert: true, returnDocument: 'before' });
         // Decide from the state we replaced: the same rule as the pipeline, in the same integer arithmetic.
-        const state = before && typeof before.start === 'number' ? { start: before.start, prev: before.prev ?? 0, cur: before.cur ?? 0 } : null;
-        return slideCounter(state, limit, now, windowMs).hit;
+        return slideWindow(before ? { buckets: before.buckets ?? [] } : null, limit, now, windowMs).hit;
       } catch (err) {
         // Two first-ever hits racing to upsert the same _id: one loses with a duplicate key; retry.
         if (err instanceof MongoServerError && err.code === DUPLICATE_KEY && attempt < 5) continue;
@@ -216,53 +218,24 @@ export class MongoStore implements Store {
 }
 
 /**
- * slideCounter as one atomic pipeline update: roll the counter to now's window, decide, and count the
- * hit only when admitted. A rejected hit leaves every field as it was. Scaled integer arithmetic, as in
- * slideCounter, so both agree to the millisecond.
+ * slideWindow as one atomic pipeline update: keep the buckets still overlapping the window, decide,
+ * and count the hit in now's bucket only when admitted. A rejected hit leaves every field as it was.
  */
-function windowCounterPipeline(limit: number, now: number, windowMs: number): object[] {
-  const windowStart = Math.floor(now / windowMs) * windowMs;
+function bucketWindowPipeline(limit: number, now: number, windowMs: number, bucketMs: number): object[] {
+  const current = Math.floor(now / bucketMs) * bucketMs;
+  const live = { $filter: { input: { $ifNull: ['$buckets', []] }, as: 'b', cond: { $and: [{ $gt: [{ $add: ['$$b.s', bucketMs + windowMs] }, now] }, { $gt: ['$$b.n', 0] }] } } };
+  const added = {
+    $cond: [
+      { $in: [current, '$_live.s'] },
+      { $map: { input: '$_live', as: 'b', in: { $cond: [{ $eq: ['$$b.s', current] }, { s: '$$b.s', n: { $add: ['$$b.n', 1] } }, '$$b'] } } },
+      { $concatArrays: ['$_live', [{ s: current, n: 1 }]] },
+    ],
+  };
   return [
-    // A clock behind the stored window counts as that window's start (counts never run backwards).
-    { $set: { _start: { $max: [windowStart, { $ifNull: ['$start', windowStart] }] } } },
-    {
-      $set: {
-        _prev: {
-          $switch: {
-            branches: [
-              { case: { $eq: ['$start', '$_start'] }, then: { $ifNull: ['$prev', 0] } },
-              { case: { $eq: ['$start', { $subtract: ['$_start', windowMs] }] }, then: { $ifNull: ['$cur', 0] } },
-            ],
-            default: 0,
-          },
-        },
-        _cur: { $cond: [{ $eq: ['$start', '$_start'] }, { $ifNull: ['$cur', 0] }, 0] },
-      },
-    },
-    {
-      $set: {
-        _ok: {
-          $lte: [
-            {
-              $add: [
-                { $multiply: ['$_prev', { $max: [0, { $subtract: [windowMs, { $max: [0, { $subtract: [now, '$_start'] }] }] }] }] },
-                { $multiply: [{ $add: ['$_cur', 1] }, windowMs] },
-              ],
-            },
-            limit * windowMs,
-          ],
-        },
-      },
-    },
-    {
-      $set: {
-        start: { $cond: ['$_ok', '$_start', '$start'] },
-        prev: { $cond: ['$_ok', '$_prev', '$prev'] },
-        cur: { $cond: ['$_ok', { $add: ['$_cur', 1] }, '$cur'] },
-        expiresAt: { $cond: ['$_ok', { $toDate: { $add: ['$_start', 2 * windowMs] } }, { $ifNull: ['$expiresAt', { $toDate: { $add: ['$_start', 2 * windowMs] } }] }] },
-      },
-    },
-    // `hits`: the timestamp log of older versions.
-    { $unset: ['_start', '_prev', '_cur', '_ok', 'hits'] },
+    { $set: { _live: live } },
+    { $set: { _ok: { $lte: [{ $add: [{ $sum: '$_live.n' }, 1] }, limit] } } },
+    { $set: { buckets: { $cond: ['$_ok', added, { $ifNull: ['$buckets', []] }] } } },
+    { $set: { expiresAt: { $toDate: { $add: [{ $max: [{ $max: '$buckets.s' }, current] }, bucketMs + windowMs] } } } },
+    { $unset: ['_live', '_ok'] },
   ];
 }
