@@ -175,8 +175,8 @@ describe('credits', () => {
       expect(res.status).toBe(200);
       ENDPOINT_SCHEMAS[endpoint].parse(res.body);
       expect(res.headers).toMatchObject({ 'x-credits-used': String(cost), 'x-credits-limit': '10', 'x-ratelimit-limit': '7', 'x-ratelimit-remaining': '6' });
-      // One hit counts this minute and, decaying, the next: the counter is empty at the end of the next minute.
-      const emptyIn = (t: number) => Math.ceil((Math.floor(t / 60_000) * 60_000 + 120_000 - t) / 1000);
+      // One hit counts in its 5 s bucket until the bucket's end is a full minute behind.
+      const emptyIn = (t: number) => Math.ceil((Math.floor(t / 5_000) * 5_000 + 65_000 - t) / 1000);
       const reset = Number(res.headers['x-ratelimit-reset']);
       expect(reset).toBeGreaterThanOrEqual(Math.min(emptyIn(before), emptyIn(after)));
       expect(reset).toBeLessThanOrEqual(Math.max(emptyIn(before), emptyIn(after)));
