@@ -68,7 +68,7 @@ export interface EdgeHarness {
 export async function startEdge(natsUrl: string, over: Partial<EdgeConfig> = {}): Promise<EdgeHarness> {
   const config = testConfig(over);
   const nc = await connect({ servers: natsUrl });
-  const raw = new KvStore({ nc, name: config.store.name });
+  const raw = new KvStore({ nc, name: config.store.name, retention: { usageMs: config.usageRetentionMs, ledgerMs: config.ledgerRetentionMs } });
   await raw.init();
   const store = guardStore(raw);
   const app = await buildApp({ config, nc, store, log });

@@ -179,6 +179,31 @@ export function runStoreConformance(name: string, target: ConformanceTarget): vo
         expect(await store.listUsage('key_other', 10)).toEqual([]);
       }));
 
+    it('Idempotency-Key: one claimant wins; same parameters wait, others mismatch; the answer replays; a release frees the key', () =>
+      withStore(async (store) => {
+        const scope = `key_${randomUUID().slice(0, 8)}`;
+        const base = { scope, key: 'order-42', fingerprint: 'fp-a', now: 1_000_000, lockMs: 30_000 };
+        const claims = await Promise.all(Array.from({ length: 20 }, () => store.claimIdempotencyKey({ ...base, requestId: randomUUID() })));
+        expect(claims.filter((c) => c.state === 'claimed').length).toBe(1);
+        expect(claims.filter((c) => c.state === 'in_flight').length).toBe(19);
+        const owner = randomUUID();
+        // Another customer's identical key is another key.
+        expect(await store.claimIdempotencyKey({ ...base, scope: `${scope}x`, requestId: owner })).toEqual({ state: 'claimed' });
+        expect(await store.claimIdempotencyKey({ ...base, fingerprint: 'fp-b', requestId: randomUUID() })).toEqual({ state: 'mismatch' });
+        // Abandoned (its edge died): taken over once the lock has passed.
+        expect(await store.claimIdempotencyKey({ ...base, now: base.now + 30_000, requestId: owner })).toEqual({ state: 'claimed' });
+        const answer = { status: 200, body: '{"success":true}', headers: { 'content-type': 'application/json; charset=utf-8', 'x-credits-used': '3' } };
+        await store.finishIdempotencyKey({ scope, key: 'order-42', requestId: randomUUID(), answer: { ...answer, status: 418 } }); // not the owner: ignored
+        await store.finishIdempotencyKey({ scope, key: 'order-42', requestId: owner, answer });
+        expect(await store.claimIdempotencyKey({ ...base, now: base.now + 3_600_000, requestId: randomUUID() })).toEqual({ state: 'done', answer });
+        expect(await store.claimIdempotencyKey({ ...base, fingerprint: 'fp-b', requestId: randomUUID() })).toEqual({ state: 'mismatch' });
+        // Released (a retryable failure): the next request with the key runs, whatever its parameters.
+        const other = randomUUID();
+        expect(await store.claimIdempotencyKey({ ...base, key: 'order-43', requestId: other })).toEqual({ state: 'claimed' });
+        await store.finishIdempotencyKey({ scope, key: 'order-43', requestId: other, answer: null });
+        expect(await store.claimIdempotencyKey({ ...base, key: 'order-43', fingerprint: 'fp-c', requestId: randomUUID() })).toEqual({ state: 'claimed' });
+      }));
+
     it('answers ping', () => withStore(async (store) => { await store.ping(); }));
   });
 }

@@ -97,9 +97,68 @@ export interface UsageEntry {
   timestamp: string;
 }
 
+/** An answer kept for Idempotency-Key replays: what the client got the first time. */
+export interface StoredAnswer {
+  status: number;
+  /** The response body as sent. */
+  body: string;
+  /** The headers that belong to the answer (content type, credits), lowercase names. */
+  headers: Record<string, string>;
+}
+
+export interface IdempotencyClaimRequest {
+  /** Whose key space: the API key id (two customers may use the same Idempotency-Key). */
+  scope: string;
+  /** The client's Idempotency-Key. */
+  key: string;
+  /** Hash of method, path and normalised query: what the key was first used for. */
+  fingerprint: string;
+  requestId: string;
+  now: number;
+  /** A claim not finished by now + lockMs is abandoned (its edge died) and may be taken over. */
+  lockMs: number;
+}
+
+export type IdempotencyClaim =
+  /** Ours: run the request, then finishIdempotencyKey. */
+  | { state: 'claimed' }
+  /** The first request with this key and these parameters is still running. */
+  | { state: 'in_flight' }
+  /** The key was used with other parameters. */
+  | { state: 'mismatch' }
+  /** The first request finished: its answer. */
+  | { state: 'done'; answer: StoredAnswer };
+
+/** How long an Idempotency-Key and its answer are kept (Stripe's convention). */
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+
+export interface Retention {
+  usageMs: number;
+  /** After the settle. */
+  ledgerMs: number;
+}
+
+export const DEFAULT_RETENTION: Retention = { usageMs: 90 * 86_400_000, ledgerMs: 7 * 86_400_000 };
+
 export interface SweepResult {
   refunded: number;
   credits: number;
+}
+
+/** The stored state of one Idempotency-Key (both stores). */
+export interface IdempotencyRecord {
+  fingerprint: string;
+  requestId: string;
+  lockedUntil: number;
+  answer?: StoredAnswer;
+}
+
+/** What a claim finds in an existing record: the shared rule of both stores. */
+export function judgeIdempotencyRecord(rec: IdempotencyRecord, c: Pick<IdempotencyClaimRequest, 'fingerprint' | 'now'>): IdempotencyClaim | 'take_over' {
+  // Released (the first answer was retryable) or abandoned (its edge died): the key is free again.
+  if (!rec.answer && rec.lockedUntil <= c.now) return 'take_over';
+  if (rec.fingerprint !== c.fingerprint) return { state: 'mismatch' };
+  return rec.answer ? { state: 'done', answer: rec.answer } : { state: 'in_flight' };
 }
 
 export interface Store {
@@ -119,10 +178,24 @@ export interface Store {
 
   /** Atomically: credits_used + amount <= credits_limit, then credits_used += amount and remember the reservation. */
   reserveCredits(r: { keyId: string; requestId: string; amount: number; endpoint: string; expiresAt: number }): Promise<ReserveResult>;
-  /** Closes a reservation: `charge` keeps the credits, `refund` gives them back. Idempotent by requestId. */
+  /**
+   * Closes a reservation: `charge` keeps the credits, `refund` gives them back. Idempotent by requestId.
+   * The ledger entry is written FIRST and is the commit: once it says `charge`, the call succeeds even
+   * if tidying the key record fails (the sweeper finishes it without a refund); when the ledger cannot be
+   * written the call throws and nothing is charged. A `refund` may revoke a `charge` entry whose
+   * reservation is still open (a charge whose commit was reported failed: the client gets no 200).
+   */
   settleCredits(s: { keyId: string; requestId: string; outcome: SettleOutcome }): Promise<SettleResult>;
-  /** Refunds every reservation whose expiresAt <= now. Safe to run from several instances at once. */
+  /**
+   * Closes every reservation whose expiresAt <= now: refunded unless the ledger already says `charge`.
+   * Safe to run from several instances at once.
+   */
   sweepExpiredReservations(now: number): Promise<SweepResult>;
+
+  /** Atomically claims an Idempotency-Key, or says why not (see IdempotencyClaim). */
+  claimIdempotencyKey(c: IdempotencyClaimRequest): Promise<IdempotencyClaim>;
+  /** Stores the claim's answer for replays, or (null) releases the key so a retry runs again. Only the claim's owner can. */
+  finishIdempotencyKey(f: { scope: string; key: string; requestId: string; answer: StoredAnswer | null }): Promise<void>;
 
   /**
    * Bucketed sliding window (see slideWindow): counts this hit if the hits of every bucket that
