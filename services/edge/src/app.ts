@@ -13,6 +13,7 @@ import { registerAssets } from './assets.ts';
 import type { EdgeConfig, TrustProxy } from './config.ts';
 import { sendError } from './envelope.ts';
 import { EdgeHttpError, toHttpFailure } from './errors.ts';
+import { registerIdempotencyHook } from './idempotency.ts';
 import { edgeMetrics } from './metrics.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { parseRawQuery } from './params.ts';
@@ -36,6 +37,8 @@ export interface EdgeRequestState {
   keyId: string | undefined;
   /** Credits charged (0 unless the request succeeded). */
   credits: number;
+  /** Set while this request holds an Idempotency-Key claim (idempotency.ts). */
+  idempotency?: { scope: string; key: string } | undefined;
 }
 
 declare module 'fastify' {
@@ -132,6 +135,7 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     return sendError(request, reply, 404, `No route ${request.method} ${path.slice(0, 200)}; endpoints: GET /enrich, /brand, /company, /classify, /screenshot, /health, /ready, /openapi.json, /docs`);
   });
 
+  registerIdempotencyHook(app, deps.store);
   registerProbes(app, deps);
   registerDataRoutes(app, deps);
   registerAssets(app, deps.config.screenshotDir);
