@@ -44,6 +44,13 @@ describe('loadEdgeConfig', () => {
     expect(() => loadEdgeConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY="maybe"/);
     expect(() => loadEdgeConfig({ TRUST_PROXY: '17' })).toThrow(/TRUST_PROXY="17": a hop count must be from 0 to 16/);
   });
+  it('ALLOW_PRIVATE_TARGETS: CIDRs, a test switch refused with NODE_ENV=production', () => {
+    expect(loadEdgeConfig({}).allowPrivateTargets).toEqual([]);
+    expect(loadEdgeConfig({ ALLOW_PRIVATE_TARGETS: '127.0.0.2/32, ::1' }).allowPrivateTargets).toEqual(['127.0.0.2/32', '::1']);
+    expect(() => loadEdgeConfig({ ALLOW_PRIVATE_TARGETS: 'intranet' })).toThrow(/ALLOW_PRIVATE_TARGETS="intranet"/);
+    expect(() => loadEdgeConfig({ NODE_ENV: 'production', ALLOW_PRIVATE_TARGETS: '127.0.0.2/32' })).toThrow(/ALLOW_PRIVATE_TARGETS="127.0.0.2\/32": a test switch, refused when NODE_ENV=production/);
+    expect(loadEdgeConfig({ NODE_ENV: 'production' }).allowPrivateTargets).toEqual([]);
+  });
   it('reads the IPv6 prefix and the retention periods', () => {
     expect(loadEdgeConfig({ RATE_LIMIT_IPV6_PREFIX: '56', USAGE_RETENTION_DAYS: '30', LEDGER_RETENTION_DAYS: '2' })).toMatchObject({ ipv6Prefix: 56, usageRetentionMs: 30 * 86_400_000, ledgerRetentionMs: 2 * 86_400_000 });
     expect(() => loadEdgeConfig({ RATE_LIMIT_IPV6_PREFIX: '129' })).toThrow(/RATE_LIMIT_IPV6_PREFIX="129"/);

@@ -74,6 +74,14 @@ export const EdgeEnvSchema = z.object({
   RESERVATION_TTL_MS: envInt(100, 86_400_000).optional(),
   /** How often the sweeper looks for expired reservations; default min(RESERVATION_TTL_MS / 2, 60 s). */
   SWEEP_INTERVAL_MS: envInt(50, 3_600_000).optional(),
+  /** CIDRs exempt from the edge's early private-target refusal (tests, local demo); refused in production. */
+  ALLOW_PRIVATE_TARGETS: z
+    .string()
+    .refine((v) => v.split(',').map((s) => s.trim()).filter((s) => s !== '').every(isAddressOrCidr), { message: 'must be comma-separated IP addresses or CIDRs' })
+    .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s !== ''))
+    .default([]),
+  /** The images set `production`: test switches are refused then. */
+  NODE_ENV: z.string().optional(),
   SCREENSHOT_DIR: z.string().min(1).default('./.data/screenshots'),
   /** Informational: where the renderer's screenshot URLs point (the edge serves SCREENSHOT_DIR at /assets/). */
   ASSETS_BASE_URL: z.string().optional(),
@@ -99,6 +107,8 @@ export interface EdgeConfig {
   defaultKeyRateLimit: number;
   reservationTtlMs: number;
   sweepIntervalMs: number;
+  /** CIDRs the edge's private-target refusal lets through (target-guard.ts). */
+  allowPrivateTargets: string[];
   screenshotDir: string;
   assetsBaseUrl: string | undefined;
 }
@@ -110,6 +120,9 @@ export function resolveEdgeConfig(env: EdgeEnv): EdgeConfig {
   if (reservationTtlMs < env.REQUEST_BUDGET_MS) {
     // The sweeper would refund requests still running (and later charged), so the ledger would lie.
     throw new ConfigError(`Invalid configuration:\n  RESERVATION_TTL_MS=${JSON.stringify(String(reservationTtlMs))}: must be at least REQUEST_BUDGET_MS (${env.REQUEST_BUDGET_MS}); a reservation must outlive the request that holds it`);
+  }
+  if (env.NODE_ENV === 'production' && env.ALLOW_PRIVATE_TARGETS.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ALLOW_PRIVATE_TARGETS=${JSON.stringify(env.ALLOW_PRIVATE_TARGETS.join(','))}: a test switch, refused when NODE_ENV=production`);
   }
   return {
     port: env.PORT,
@@ -125,6 +138,7 @@ export function resolveEdgeConfig(env: EdgeEnv): EdgeConfig {
     ledgerRetentionMs: env.LEDGER_RETENTION_DAYS * DAY_MS,
     defaultKeyRateLimit: env.DEFAULT_KEY_RATE_LIMIT,
     reservationTtlMs,
+    allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS,
     sweepIntervalMs: env.SWEEP_INTERVAL_MS ?? Math.max(50, Math.min(Math.floor(reservationTtlMs / 2), 60_000)),
     screenshotDir: env.SCREENSHOT_DIR,
     assetsBaseUrl: env.ASSETS_BASE_URL,

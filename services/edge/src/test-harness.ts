@@ -48,6 +48,8 @@ export function testConfig(over: Partial<EdgeConfig> = {}): EdgeConfig {
     defaultKeyRateLimit: 60,
     reservationTtlMs: 20_000,
     sweepIntervalMs: 10_000,
+    // The fixture sites of the e2e suites (as the renderer harness allows them).
+    allowPrivateTargets: ['127.0.0.2/32'],
     screenshotDir: '/nonexistent',
     assetsBaseUrl: undefined,
     ...over,

@@ -17,6 +17,7 @@ import { edgeMetrics } from '../metrics.ts';
 import type { Budget } from '../orchestrate.ts';
 import { normalizeTargetUrl, parseQuery, type RawQuery } from '../params.ts';
 import { checkKeyLimit, rateLimitHeaders } from '../rate-limit/limits.ts';
+import { targetGuard } from '../target-guard.ts';
 import type { EdgeDeps } from '../app.ts';
 
 export interface PaidRouteSpec<Q extends z.ZodObject, D extends z.ZodType> {
@@ -29,6 +30,7 @@ export interface PaidRouteSpec<Q extends z.ZodObject, D extends z.ZodType> {
 }
 
 export function registerPaidRoute<Q extends z.ZodObject, D extends z.ZodType>(app: FastifyInstance, deps: EdgeDeps, spec: PaidRouteSpec<Q, D>): void {
+  const guardTarget = targetGuard(deps.config.allowPrivateTargets);
   app.get(spec.path, async (request: FastifyRequest, reply: FastifyReply) => {
     const state = request.edge;
     state.endpoint = spec.endpoint;
@@ -42,7 +44,7 @@ export function registerPaidRoute<Q extends z.ZodObject, D extends z.ZodType>(ap
       throw err;
     }
     const query = parseQuery(spec.query, request.query as RawQuery);
-    const url = normalizeTargetUrl((query as { url: string }).url);
+    const url = guardTarget(normalizeTargetUrl((query as { url: string }).url));
     const idempotencyKey = readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
     if (idempotencyKey !== undefined) {
       const fingerprint = requestFingerprint(request.method, spec.path, { ...(query as Record<string, unknown>), url });
