@@ -1,7 +1,8 @@
 /**
- * The two rate limits, both sliding one-minute window counters (slideCounter in store/port.ts) kept
- * in the shared store so they hold across every edge instance: per client IP (all endpoints but the probes; IPv6 per /64, see client-ip.ts) and per API key (the
- * count configured on the key). A rejected request is not counted and costs nothing.
+ * The two rate limits, both exact sliding one-minute windows of 5 s buckets (slideWindow in
+ * store/port.ts) kept in the shared store so they hold across every edge instance: per client IP (all
+ * endpoints but the probes; IPv6 per /64, see client-ip.ts) and per API key (the count configured on
+ * the key). A rejected request is not counted and costs nothing.
  */
 import { EdgeHttpError } from '../errors.ts';
 import type { Store, WindowHit } from '../store/port.ts';
@@ -17,7 +18,7 @@ export function rateLimitHeaders(hit: WindowHit): Record<string, string> {
   return {
     'x-ratelimit-limit': String(hit.limit),
     'x-ratelimit-remaining': String(hit.remaining),
-    // Seconds until the weighted count is zero again (delta seconds, as in the IETF RateLimit draft).
+    // Seconds until nothing counts any more (delta seconds, as in the IETF RateLimit draft).
     'x-ratelimit-reset': String(Math.ceil(hit.resetMs / 1000)),
   };
 }
