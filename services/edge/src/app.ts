@@ -121,7 +121,10 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const failure = toHttpFailure(err, request.id);
     if (failure.hidden) request.log.error({ err, requestId: request.id }, 'request failed with an internal error');
-    else if (failure.status >= 500) request.log.warn({ err: { message: (err as Error).message, code: (err as { code?: string }).code }, requestId: request.id }, 'request failed');
+    else if (failure.status >= 500) {
+      const cause = (err as { cause?: unknown }).cause;
+      request.log.warn({ err: { message: (err as Error).message, code: (err as { code?: string }).code, ...(cause instanceof Error ? { cause: cause.message } : {}) }, requestId: request.id }, 'request failed');
+    }
     return sendError(request, reply, failure.status, failure.message, failure.headers);
   });
 

@@ -149,6 +149,8 @@ describe('charges match answers', () => {
       const res = await call('/enrich?url=ledger.test', key, undefined, edge.app);
       renderWith = undefined;
       expect(res.statusCode).toBe(503);
+      // Generic: the store's own error text (which can name hosts) stays in the log.
+      expect(ErrorEnvelopeSchema.parse(res.json()).error).toBe('Temporarily unavailable, retry in a few seconds: the key and credit store did not answer');
       const held = await edge.getKey(id);
       expect(held.credits_used).toBe(3); // held by the open reservation, not kept
       expect(held.pending).toHaveLength(1);
