@@ -98,9 +98,7 @@ export async function runKeysCommand(argv: string[], store: Store, defaults: { r
 async function main(): Promise<void> {
   const config = loadEdgeConfig();
   const nc = config.store.kind === 'kv' ? await connectNats({ url: config.natsUrl, name: 'edge-keys-cli', waitMs: 5000 }) : undefined;
-  // The same retention as the edge: init() applies it to the buckets / TTL indexes.
-  const retention = { usageMs: config.usageRetentionMs, ledgerMs: config.ledgerRetentionMs };
-  const store: Store = config.store.kind === 'mongo' ? new MongoStore({ uri: config.store.uri, name: config.store.name, retention }) : new KvStore({ nc: nc!, name: config.store.name, retention });
+  const store: Store = config.store.kind === 'mongo' ? new MongoStore({ uri: config.store.uri, name: config.store.name }) : new KvStore({ nc: nc!, name: config.store.name });
   try {
     await store.init();
     process.stdout.write(`${await runKeysCommand(process.argv.slice(2), store, { rateLimit: config.defaultKeyRateLimit })}\n`);

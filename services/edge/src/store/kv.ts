@@ -81,12 +81,15 @@ export class KvStore implements Store {
   readonly #windowQueues = new Map<string, QueuedHit[]>();
 
   readonly #retention: Retention;
+  /** Only a store told its retention (the edge) changes existing buckets; the keys CLI leaves them. */
+  readonly #enforceRetention: boolean;
   #idempotency!: KV;
 
   constructor(opts: { nc: NatsConnection; name: string; retention?: Retention }) {
     this.#nc = opts.nc;
     this.#prefix = opts.name;
     this.#retention = opts.retention ?? DEFAULT_RETENTION;
+    this.#enforceRetention = opts.retention !== undefined;
   }
 
   async init(): Promise<void> {
@@ -94,7 +97,7 @@ export class KvStore implements Store {
     const bucket = async (suffix: string, ttl?: number): Promise<KV> => {
       const name = `${this.#prefix}_${suffix}`;
       const kv = await kvm.create(name, { history: 1, ...(ttl ? { ttl } : {}) });
-      if (ttl) await ensureMaxAge(this.#nc, kv, name, ttl);
+      if (ttl && (this.#enforceRetention || suffix === 'windows' || suffix === 'idempotency')) await ensureMaxAge(this.#nc, kv, name, ttl);
       return kv;
     };
     this.#keys = await bucket('keys');

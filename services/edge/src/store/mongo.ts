@@ -59,12 +59,13 @@ const INDEX_OPTIONS_CONFLICT = 85;
  * A TTL index on `field`; when one exists with another expireAfterSeconds (the retention was changed),
  * collMod changes it in place.
  */
-async function ensureTtlIndex<T extends Document>(db: Db, coll: Collection<T>, field: string, seconds: number): Promise<void> {
+async function ensureTtlIndex<T extends Document>(db: Db, coll: Collection<T>, field: string, seconds: number, enforce: boolean): Promise<void> {
   const spec: IndexSpecification = { [field]: 1 };
   try {
     await coll.createIndex(spec, { expireAfterSeconds: seconds });
   } catch (err) {
     if (!(err instanceof MongoServerError && err.code === INDEX_OPTIONS_CONFLICT)) throw err;
+    if (!enforce) return; // a store not told its retention (the keys CLI) keeps the edge's
     await db.command({ collMod: coll.collectionName, index: { keyPattern: spec, expireAfterSeconds: seconds } });
   }
 }
@@ -85,9 +86,12 @@ export class MongoStore implements Store {
   readonly #usage: Collection<UsageDoc>;
   readonly #idempotency: Collection<IdempotencyDoc>;
   readonly #retention: Retention;
+  /** Only a store told its retention (the edge) changes existing TTL indexes; the keys CLI leaves them. */
+  readonly #enforceRetention: boolean;
 
   constructor(opts: { uri: string; name: string; retention?: Retention }) {
     this.#retention = opts.retention ?? DEFAULT_RETENTION;
+    this.#enforceRetention = opts.retention !== undefined;
     this.#client = new MongoClient(opts.uri, { serverSelectionTimeoutMS: 5000, appName: 'enrich-edge' });
     this.#db = this.#client.db(opts.name);
     this.#keys = this.#db.collection<KeyDoc>('api_keys');
@@ -106,9 +110,9 @@ export class MongoStore implements Store {
       this.#ledger.createIndex({ requestId: 1 }, { unique: true }),
       this.#windows.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),
       this.#usage.createIndex({ keyId: 1, at: -1 }),
-      ensureTtlIndex(this.#db, this.#usage, 'at', Math.round(this.#retention.usageMs / 1000)),
-      ensureTtlIndex(this.#db, this.#ledger, 'at', Math.round(this.#retention.ledgerMs / 1000)),
-      ensureTtlIndex(this.#db, this.#idempotency, 'createdAt', Math.round(IDEMPOTENCY_TTL_MS / 1000)),
+      ensureTtlIndex(this.#db, this.#usage, 'at', Math.round(this.#retention.usageMs / 1000), this.#enforceRetention),
+      ensureTtlIndex(this.#db, this.#ledger, 'at', Math.round(this.#retention.ledgerMs / 1000), this.#enforceRetention),
+      ensureTtlIndex(this.#db, this.#idempotency, 'createdAt', Math.round(IDEMPOTENCY_TTL_MS / 1000), true),
     ]);
   }
 
