@@ -28,6 +28,8 @@ export interface EdgeDeps {
   nc: NatsConnection;
   store: Store;
   log: Logger;
+  /** The rate limits' clock (epoch ms); tests inject one to place hits across a window edge. */
+  now?: () => number;
 }
 
 /** Per-request facts the hooks share. */
@@ -96,7 +98,7 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     if (RATE_LIMIT_EXEMPT.has(request.routeOptions.url ?? '')) return;
     try {
-      await checkIpLimit(deps.store, request.ip, deps.config.ipRateLimitPerMin, deps.config.ipv6Prefix);
+      await checkIpLimit(deps.store, request.ip, deps.config.ipRateLimitPerMin, deps.config.ipv6Prefix, deps.now?.());
     } catch (err) {
       if (err instanceof EdgeHttpError && err.status === 429) edgeMetrics().rateLimitRejections.add(1, { scope: 'ip' });
       throw err;

@@ -123,6 +123,32 @@ describe('per-key sliding window', () => {
   });
 });
 
+describe('per-key window across a minute edge, through HTTP on two instances (injected clock)', () => {
+  it('a 4/min key: requests every 5 s from 40 s to 130 s never get more than 4 through in any 60 s', async () => {
+    const store = { kind: 'kv' as const, name: `lim_${randomUUID().slice(0, 8)}` };
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    let now = minute;
+    const a = await startEdge(nats.url, { store }, { now: () => now });
+    const b = await startEdge(nats.url, { store }, { now: () => now });
+    open.push(a, b);
+    const { key, id } = await a.createKey({ credits: 100, rateLimit: 4 });
+    const admitted: number[] = [];
+    const retryAfter = new Map<number, string>();
+    for (let s = 40; s <= 130; s += 5) {
+      now = minute + s * 1000;
+      const res = await (s % 10 ? a : b).app.inject({ url: '/screenshot?url=acme.test', headers: { 'x-api-key': key } });
+      if (res.statusCode === 200) admitted.push(s);
+      else retryAfter.set(s, String(res.headers['retry-after']));
+    }
+    for (const s of admitted) expect(admitted.filter((u) => u >= s && u < s + 60).length).toBeLessThanOrEqual(4);
+    // The 40 s hit counts until its bucket [40 s, 45 s) is a full minute behind: 105 s.
+    expect(admitted).toEqual([40, 45, 50, 55, 105, 110, 115, 120]);
+    expect(retryAfter.get(60)).toBe('45');
+    expect(retryAfter.get(100)).toBe('5');
+    expect((await a.getKey(id)).credits_used).toBe(admitted.length);
+  });
+});
+
 describe('credits under concurrency', () => {
   it('200 simultaneous paid requests over two instances: exactly the affordable number succeed', async () => {
     const [a, b] = await twoInstances();

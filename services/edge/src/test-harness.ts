@@ -67,13 +67,13 @@ export interface EdgeHarness {
 }
 
 /** An app on `natsUrl`; pass `storeName` to share one store between several app instances. */
-export async function startEdge(natsUrl: string, over: Partial<EdgeConfig> = {}): Promise<EdgeHarness> {
+export async function startEdge(natsUrl: string, over: Partial<EdgeConfig> = {}, opts: { now?: () => number } = {}): Promise<EdgeHarness> {
   const config = testConfig(over);
   const nc = await connect({ servers: natsUrl });
   const raw = new KvStore({ nc, name: config.store.name, retention: { usageMs: config.usageRetentionMs, ledgerMs: config.ledgerRetentionMs } });
   await raw.init();
   const store = guardStore(raw);
-  const app = await buildApp({ config, nc, store, log });
+  const app = await buildApp({ config, nc, store, log, ...(opts.now ? { now: opts.now } : {}) });
   await app.ready();
   return {
     app,

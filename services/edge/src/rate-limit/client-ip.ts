@@ -6,7 +6,8 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
 /** `ip:<v4>` or `ip6:<prefix hex>/<bits>`; anything unparseable is limited as the literal text. */
-export function ipSubject(ip: string, ipv6Prefix: number): string {
+export function ipSubject(ip: string | undefined, ipv6Prefix: number): string {
+  if (!ip) return 'ip:unknown'; // no peer address (a closed socket): one shared window
   const addr = ip.replace(/%.*$/, ''); // an IPv6 zone id names an interface, not a client
   if (isIPv4(addr)) return `ip:${addr}`;
   const groups = isIPv6(addr) ? ipv6Groups(addr) : null;

@@ -23,8 +23,8 @@ export function rateLimitHeaders(hit: WindowHit): Record<string, string> {
   };
 }
 
-export async function checkIpLimit(store: Store, ip: string, limitPerMin: number, ipv6Prefix: number): Promise<WindowHit> {
-  const hit = await store.hitWindow(ipSubject(ip, ipv6Prefix), limitPerMin, Date.now(), WINDOW_MS);
+export async function checkIpLimit(store: Store, ip: string, limitPerMin: number, ipv6Prefix: number, now = Date.now()): Promise<WindowHit> {
+  const hit = await store.hitWindow(ipSubject(ip, ipv6Prefix), limitPerMin, now, WINDOW_MS);
   if (!hit.allowed) {
     const s = retryAfterSeconds(hit);
     throw new EdgeHttpError(429, `Rate limit exceeded: ${limitPerMin} requests per minute per IP address; retry in ${s} s`, { 'retry-after': String(s) });
@@ -32,8 +32,8 @@ export async function checkIpLimit(store: Store, ip: string, limitPerMin: number
   return hit;
 }
 
-export async function checkKeyLimit(store: Store, keyId: string, limitPerMin: number): Promise<WindowHit> {
-  const hit = await store.hitWindow(`key:${keyId}`, limitPerMin, Date.now(), WINDOW_MS);
+export async function checkKeyLimit(store: Store, keyId: string, limitPerMin: number, now = Date.now()): Promise<WindowHit> {
+  const hit = await store.hitWindow(`key:${keyId}`, limitPerMin, now, WINDOW_MS);
   if (!hit.allowed) {
     const s = retryAfterSeconds(hit);
     throw new EdgeHttpError(429, `Rate limit exceeded: this API key allows ${limitPerMin} requests per minute; retry in ${s} s`, { 'retry-after': String(s), ...rateLimitHeaders(hit) });
