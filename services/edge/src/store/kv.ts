@@ -189,7 +189,8 @@ export class KvStore implements Store {
     // 2. The key record follows the ledger.
     try {
       const closed = await this.#closeReservation(s.keyId, s.requestId, outcome);
-      return closed ?? { applied: false, credits_used: before.credits_used, credits_limit: before.credits_limit };
+      // Closed meanwhile by a sweeper that read our ledger entry: a charge stands all the same.
+      return closed ?? { applied: outcome === 'charge', credits_used: before.credits_used, credits_limit: before.credits_limit };
     } catch (err) {
       // Charged by the ledger: the sweeper tidies the reservation later, without a refund.
       if (outcome === 'charge') return { applied: true, credits_used: before.credits_used, credits_limit: before.credits_limit };

@@ -195,6 +195,11 @@ export class MongoStore implements Store {
         try {
           const doc = await this.#closeReservation(s.keyId, s.requestId, open.amount, outcome);
           if (doc) return { applied: true, credits_used: doc.credits_used, credits_limit: doc.credits_limit };
+          if (outcome === 'charge') {
+            // Closed meanwhile by a sweeper that read our ledger entry: the charge stands all the same.
+            const now = await this.#keys.findOne({ _id: s.keyId });
+            return { applied: true, credits_used: now?.credits_used ?? 0, credits_limit: now?.credits_limit ?? 0 };
+          }
         } catch (err) {
           // Charged by the ledger: the sweeper tidies the reservation later, without a refund.
           if (outcome !== 'charge') throw err;
