@@ -117,6 +117,8 @@ describe.skipIf(problem !== undefined)(problem ? `stack against containerised NA
         HOST: '127.0.0.1',
         STORE: 'kv',
         STORE_NAME: `stack_${randomUUID().slice(0, 8)}`,
+        // The edge refuses literal loopback targets early too.
+        ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
         SCREENSHOT_DIR: screenshotDir,
         ASSETS_BASE_URL: `${edgeBase}/assets`,
       },

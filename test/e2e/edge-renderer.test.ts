@@ -95,11 +95,14 @@ describe('edge + real renderer', () => {
     expect((await edge.getKey(id)).credits_used).toBe(3);
   });
 
-  it('400 for a loopback target (SSRF guard in the renderer), refunded', async () => {
+  it('400 for a loopback target or localhost, saying why without naming an address, nothing charged', async () => {
     const { key, id } = await edge.createKey({ credits: 5 });
-    const res = await call(`/classify?url=${encodeURIComponent('http://127.0.0.1:9/')}`, key);
-    expect(res.status).toBe(400);
-    expect(res.body.error).toBe('URL refused: the host is a loopback address');
+    for (const target of ['http://127.0.0.1:9/', 'localhost', `http://localhost:${new URL(siteBase).port}/`]) {
+      const res = await call(`/classify?url=${encodeURIComponent(target)}`, key);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(/private or loopback address/);
+      expect(JSON.stringify(res.body)).not.toContain('127.0.0.1');
+    }
     expect((await edge.getKey(id)).credits_used).toBe(0);
   });
 

@@ -8,9 +8,10 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import { registerAssets } from './assets.ts';
-import type { EdgeConfig } from './config.ts';
+import type { EdgeConfig, TrustProxy } from './config.ts';
 import { sendError } from './envelope.ts';
 import { EdgeHttpError, toHttpFailure } from './errors.ts';
+import { registerIdempotencyHook } from './idempotency.ts';
 import { edgeMetrics } from './metrics.ts';
 import { parseRawQuery } from './params.ts';
 import { checkIpLimit } from './rate-limit/limits.ts';
@@ -25,6 +26,8 @@ export interface EdgeDeps {
   nc: NatsConnection;
   store: Store;
   log: Logger;
+  /** The rate limits' clock (epoch ms); tests inject one to place hits across a window edge. */
+  now?: () => number;
 }
 
 /** Per-request facts the hooks share. */
@@ -34,6 +37,8 @@ export interface EdgeRequestState {
   keyId: string | undefined;
   /** Credits charged (0 unless the request succeeded). */
   credits: number;
+  /** Set while this request holds an Idempotency-Key claim (idempotency.ts). */
+  idempotency?: { scope: string; key: string } | undefined;
 }
 
 declare module 'fastify' {
@@ -44,6 +49,15 @@ declare module 'fastify' {
 
 const RATE_LIMIT_EXEMPT = new Set(['/health', '/ready']);
 
+/**
+ * A hop count or the proxies' addresses, never `true` (every hop): see config.ts. A count of n trusts
+ * the n nearest hops (proxy-addr's rule for numbers, which fastify's types do not list).
+ */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (Array.isArray(trust)) return trust;
+  return trust === 0 ? false : (_address: string, hop: number) => hop < trust;
+}
+
 export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // fastify types its logger against its own copy of pino's types; the instance is a real pino logger.
@@ -53,7 +67,7 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     // Never trust a client-chosen id: meta.requestId is always ours.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     routerOptions: { querystringParser: parseRawQuery },
     return503OnClosing: true,
     // HEAD on a paid endpoint would do (and charge for) the work without returning it: GET only.
@@ -82,7 +96,7 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     if (RATE_LIMIT_EXEMPT.has(request.routeOptions.url ?? '')) return;
     try {
-      await checkIpLimit(deps.store, request.ip, deps.config.ipRateLimitPerMin);
+      await checkIpLimit(deps.store, request.ip, deps.config.ipRateLimitPerMin, deps.config.ipv6Prefix, deps.now?.());
     } catch (err) {
       if (err instanceof EdgeHttpError && err.status === 429) edgeMetrics().rateLimitRejections.add(1, { scope: 'ip' });
       throw err;
@@ -107,7 +121,10 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const failure = toHttpFailure(err, request.id);
     if (failure.hidden) request.log.error({ err, requestId: request.id }, 'request failed with an internal error');
-    else if (failure.status >= 500) request.log.warn({ err: { message: (err as Error).message, code: (err as { code?: string }).code }, requestId: request.id }, 'request failed');
+    else if (failure.status >= 500) {
+      const cause = (err as { cause?: unknown }).cause;
+      request.log.warn({ err: { message: (err as Error).message, code: (err as { code?: string }).code, ...(cause instanceof Error ? { cause: cause.message } : {}) }, requestId: request.id }, 'request failed');
+    }
     return sendError(request, reply, failure.status, failure.message, failure.headers);
   });
 
@@ -121,6 +138,7 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     return sendError(request, reply, 404, `No route ${request.method} ${path.slice(0, 200)}; endpoints: GET /enrich, /brand, /company, /classify, /screenshot, /health, /ready, /openapi.json, /docs`);
   });
 
+  registerIdempotencyHook(app, deps.store);
   registerProbes(app, deps);
   registerDataRoutes(app, deps);
   registerAssets(app, deps.config.screenshotDir);

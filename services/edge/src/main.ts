@@ -2,13 +2,23 @@
  * The edge process: wires the store, the sweeper and the HTTP app to the runtime's common main
  * (config, telemetry, NATS, graceful shutdown on SIGTERM/SIGINT), and listens. Nothing else.
  */
-import { runService } from '@enrich/shared/runtime';
+import { ConfigError, runService } from '@enrich/shared/runtime';
 import { buildApp } from './app.ts';
-import { EdgeEnvSchema, resolveEdgeConfig } from './config.ts';
+import { EdgeEnvSchema, loadEdgeConfig, resolveEdgeConfig } from './config.ts';
 import { startReservationSweeper } from './credits/credits.ts';
 import { edgeMetrics } from './metrics.ts';
 import { guardStore } from './store/guard.ts';
 import { openStore } from './store/open.ts';
+
+// Rules between variables (RESERVATION_TTL_MS >= REQUEST_BUDGET_MS, STORE=mongo needs MONGODB_URI) are
+// checked here, before anything starts, with the same exit code as a bad single value.
+try {
+  loadEdgeConfig();
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  process.stderr.write(`edge: ${err.message}\n`);
+  process.exit(78); // EX_CONFIG
+}
 
 await runService({
   name: 'edge',

@@ -63,7 +63,7 @@ describe('/openapi.json', () => {
   it('names the server the request reached, or PUBLIC_URL; has a license', async () => {
     expect(doc.servers).toEqual([{ url: 'http://api.enrich.test:8443', description: 'This API' }]);
     expect(doc.info.license?.name).toMatch(/Proprietary/);
-    const proxied = await startEdge(inject('natsUrl'), { trustProxy: true });
+    const proxied = await startEdge(inject('natsUrl'), { trustProxy: 1 });
     const viaProxy = await proxied.app.inject({ url: '/openapi.json', headers: { host: 'internal:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.enrich.test' } });
     expect((viaProxy.json() as Doc).servers[0]?.url).toBe('https://api.enrich.test');
     await proxied.close();

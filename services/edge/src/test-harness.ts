@@ -40,11 +40,16 @@ export function testConfig(over: Partial<EdgeConfig> = {}): EdgeConfig {
     logLevel: 'silent',
     store: { kind: 'kv', name: `edge_${randomUUID().slice(0, 8)}` },
     requestBudgetMs: 10_000,
-    trustProxy: false,
+    trustProxy: 0,
     ipRateLimitPerMin: 100_000,
+    ipv6Prefix: 64,
+    usageRetentionMs: 90 * 86_400_000,
+    ledgerRetentionMs: 7 * 86_400_000,
     defaultKeyRateLimit: 60,
     reservationTtlMs: 20_000,
     sweepIntervalMs: 10_000,
+    // The fixture sites of the e2e suites (as the renderer harness allows them).
+    allowPrivateTargets: ['127.0.0.2/32'],
     screenshotDir: '/nonexistent',
     assetsBaseUrl: undefined,
     ...over,
@@ -62,13 +67,13 @@ export interface EdgeHarness {
 }
 
 /** An app on `natsUrl`; pass `storeName` to share one store between several app instances. */
-export async function startEdge(natsUrl: string, over: Partial<EdgeConfig> = {}): Promise<EdgeHarness> {
+export async function startEdge(natsUrl: string, over: Partial<EdgeConfig> = {}, opts: { now?: () => number } = {}): Promise<EdgeHarness> {
   const config = testConfig(over);
   const nc = await connect({ servers: natsUrl });
-  const raw = new KvStore({ nc, name: config.store.name });
+  const raw = new KvStore({ nc, name: config.store.name, retention: { usageMs: config.usageRetentionMs, ledgerMs: config.ledgerRetentionMs } });
   await raw.init();
   const store = guardStore(raw);
-  const app = await buildApp({ config, nc, store, log });
+  const app = await buildApp({ config, nc, store, log, ...(opts.now ? { now: opts.now } : {}) });
   await app.ready();
   return {
     app,

@@ -126,7 +126,9 @@ export function serve<E extends Endpoint<z.ZodType, z.ZodType>>(nc: NatsConnecti
     },
   });
 
+  // In the endpoint's queue group: a readiness ping reaches ONE instance, not a scatter to all of them.
   const ping = nc.subscribe(pingSubject(endpoint.subject), {
+    queue: endpoint.queue,
     callback: (err, msg) => {
       if (err) return;
       msg.respond(JSON.stringify({ subject: endpoint.subject, instance: opts.instance ?? `${process.pid}`, inFlight: inFlight.size }));

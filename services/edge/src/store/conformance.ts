@@ -1,7 +1,7 @@
 /**
  * The one conformance suite every Store implementation must pass (kv.test.ts and mongo.test.ts run
  * it). It pins the behaviour the edge relies on: atomic credit reservation under concurrency,
- * idempotent settlement by requestId, expiry sweeps, and sliding-window counters that are exact under
+ * idempotent settlement by requestId, expiry sweeps, and bucketed sliding windows that are exact under
  * concurrency.
  */
 import { randomUUID } from 'node:crypto';
@@ -133,25 +133,35 @@ export function runStoreConformance(name: string, target: ConformanceTarget): vo
         expect(after?.pending).toEqual([]);
       }));
 
-    it('sliding-window counter: exactly `limit` of 200 concurrent hits pass, rejections change nothing and say when to retry', () =>
+    it('sliding window: exactly `limit` of 200 concurrent hits pass, rejections change nothing and say when to retry', () =>
       withStore(async (store) => {
-        // 15 s into the current minute, so the fixed windows fall at known offsets.
+        // 15 s into a minute: the hits fall in the bucket [15 s, 20 s), which counts until 80 s.
         const minute = Math.floor(Date.now() / 60_000) * 60_000;
         const now = minute + 15_000;
         const subject = `key:${randomUUID()}`;
         const hits = await Promise.all(Array.from({ length: 200 }, () => store.hitWindow(subject, 37, now, 60_000)));
         expect(hits.filter((h) => h.allowed).length).toBe(37);
-        // 37 counted this minute weigh on the next one too: admitted again once 1/37 of it has passed (1622 ms).
         const rejected = hits.find((h) => !h.allowed);
-        expect(rejected).toMatchObject({ limit: 37, count: 37, remaining: 0, retryAfterMs: 45_000 + 1622, resetMs: 105_000 });
-        expect(await store.hitWindow(subject, 37, minute + 60_000 + 1621, 60_000)).toMatchObject({ allowed: false, retryAfterMs: 1 });
-        expect(await store.hitWindow(subject, 37, minute + 60_000 + 1622, 60_000)).toMatchObject({ allowed: true, count: 37, remaining: 0 });
-        // Half way through that minute half of the previous one still weighs: 18.5 + 2 counted, room for 16 more.
-        expect(await store.hitWindow(subject, 37, minute + 90_000, 60_000)).toMatchObject({ allowed: true, count: 21, remaining: 16 });
-        // Two minutes on, nothing counts any more.
-        expect(await store.hitWindow(subject, 37, minute + 180_000, 60_000)).toMatchObject({ allowed: true, count: 1, remaining: 36 });
+        expect(rejected).toMatchObject({ limit: 37, count: 37, remaining: 0, retryAfterMs: 65_000, resetMs: 65_000 });
+        expect(await store.hitWindow(subject, 37, minute + 79_999, 60_000)).toMatchObject({ allowed: false, retryAfterMs: 1 });
+        expect(await store.hitWindow(subject, 37, minute + 80_000, 60_000)).toMatchObject({ allowed: true, count: 1, remaining: 36 });
         // Separate subjects have separate windows.
         expect(await store.hitWindow(`ip:${randomUUID()}`, 1, now, 60_000)).toMatchObject({ allowed: true, remaining: 0 });
+      }));
+
+    it('sliding window: a burst straddling a minute edge never passes the limit within any 60 s', () =>
+      withStore(async (store) => {
+        const limit = 4;
+        const minute = Math.floor(Date.now() / 60_000) * 60_000;
+        const subject = `key:${randomUUID()}`;
+        // The issue's case: a 4/min key, hits every 5 s from 40 s to 100 s (across the edge at 60 s).
+        const admitted: number[] = [];
+        for (let t = minute + 40_000; t <= minute + 100_000; t += 5_000) {
+          for (let i = 0; i < 2; i++) if ((await store.hitWindow(subject, limit, t, 60_000)).allowed) admitted.push(t);
+        }
+        for (const t of admitted) expect(admitted.filter((u) => u >= t && u < t + 60_000).length).toBeLessThanOrEqual(limit);
+        expect(admitted.length).toBe(limit); // 40 s bucket counts until 105 s
+        expect((await store.hitWindow(subject, limit, minute + 105_000, 60_000)).allowed).toBe(true);
       }));
 
     it('records usage and lists it newest first', () =>
@@ -167,6 +177,31 @@ export function runStoreConformance(name: string, target: ConformanceTarget): vo
         expect(usage[1]).toMatchObject({ keyId: k.id, endpoint: 'classify', status: 502, credits: 0 });
         expect(await store.listUsage(k.id, 2)).toHaveLength(2);
         expect(await store.listUsage('key_other', 10)).toEqual([]);
+      }));
+
+    it('Idempotency-Key: one claimant wins; same parameters wait, others mismatch; the answer replays; a release frees the key', () =>
+      withStore(async (store) => {
+        const scope = `key_${randomUUID().slice(0, 8)}`;
+        const base = { scope, key: 'order-42', fingerprint: 'fp-a', now: 1_000_000, lockMs: 30_000 };
+        const claims = await Promise.all(Array.from({ length: 20 }, () => store.claimIdempotencyKey({ ...base, requestId: randomUUID() })));
+        expect(claims.filter((c) => c.state === 'claimed').length).toBe(1);
+        expect(claims.filter((c) => c.state === 'in_flight').length).toBe(19);
+        const owner = randomUUID();
+        // Another customer's identical key is another key.
+        expect(await store.claimIdempotencyKey({ ...base, scope: `${scope}x`, requestId: owner })).toEqual({ state: 'claimed' });
+        expect(await store.claimIdempotencyKey({ ...base, fingerprint: 'fp-b', requestId: randomUUID() })).toEqual({ state: 'mismatch' });
+        // Abandoned (its edge died): taken over once the lock has passed.
+        expect(await store.claimIdempotencyKey({ ...base, now: base.now + 30_000, requestId: owner })).toEqual({ state: 'claimed' });
+        const answer = { status: 200, body: '{"success":true}', headers: { 'content-type': 'application/json; charset=utf-8', 'x-credits-used': '3' } };
+        await store.finishIdempotencyKey({ scope, key: 'order-42', requestId: randomUUID(), answer: { ...answer, status: 418 } }); // not the owner: ignored
+        await store.finishIdempotencyKey({ scope, key: 'order-42', requestId: owner, answer });
+        expect(await store.claimIdempotencyKey({ ...base, now: base.now + 3_600_000, requestId: randomUUID() })).toEqual({ state: 'done', answer });
+        expect(await store.claimIdempotencyKey({ ...base, fingerprint: 'fp-b', requestId: randomUUID() })).toEqual({ state: 'mismatch' });
+        // Released (a retryable failure): the next request with the key runs, whatever its parameters.
+        const other = randomUUID();
+        expect(await store.claimIdempotencyKey({ ...base, key: 'order-43', requestId: other })).toEqual({ state: 'claimed' });
+        await store.finishIdempotencyKey({ scope, key: 'order-43', requestId: other, answer: null });
+        expect(await store.claimIdempotencyKey({ ...base, key: 'order-43', fingerprint: 'fp-c', requestId: randomUUID() })).toEqual({ state: 'claimed' });
       }));
 
     it('answers ping', () => withStore(async (store) => { await store.ping(); }));
