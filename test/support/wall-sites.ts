@@ -52,6 +52,7 @@ export const WALL_CASES: WallCase[] = [
   { path: '/walls/report.pdf', status: 200, headers: { 'content-type': 'application/pdf' }, body: () => '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', expect: /^The URL is a PDF document \(application\/pdf\), not a web page$/ },
   { path: '/walls/logo.png', status: 200, headers: { 'content-type': 'image/png' }, body: () => PNG_1PX, expect: /^The URL is an image \(image\/png\), not a web page$/ },
   { path: '/walls/api.json', status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: () => '{"status":"ok","items":[]}', expect: /^The URL is a JSON document \(application\/json\), not a web page$/ },
+  { path: '/walls/export.bin', status: 200, headers: { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="export.bin"' }, body: () => 'binary', expect: /^The URL is a file download \(http:\/\/127\.0\.0\.2:\d+\/walls\/export\.bin\), not a web page$/ },
   page('ok-contact-recaptcha', 200, null),
   page('ok-captcha-article', 200, null),
   page('ok-cloudflare-turnstile', 200, null, CF),
