@@ -21,12 +21,15 @@ import { registerDataRoutes } from './routes/endpoints.ts';
 import { registerProbes } from './routes/probes.ts';
 import { registerTracing } from './tracing.ts';
 import type { Store } from './store/port.ts';
+import type { ResultCache } from './cache/cache.ts';
 
 export interface EdgeDeps {
   config: EdgeConfig;
   nc: NatsConnection;
   store: Store;
   log: Logger;
+  /** The result cache (src/cache/); absent or null: every request does its own work. */
+  cache?: ResultCache | null;
 }
 
 /** Per-request facts the hooks share. */

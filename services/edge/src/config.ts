@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { BaseConfigSchema, envBoolean, envInt, loadConfig } from '@enrich/shared/runtime';
+import { CacheEnvShape, resolveCacheConfig, type CacheConfig } from './cache/config.ts';
 
 /** Variables of the edge on top of the runtime's BaseConfigSchema (runService merges the two). */
 export const EdgeEnvSchema = z.object({
@@ -25,6 +26,7 @@ export const EdgeEnvSchema = z.object({
   SCREENSHOT_DIR: z.string().min(1).default('./.data/screenshots'),
   /** Informational: where the renderer's screenshot URLs point (the edge serves SCREENSHOT_DIR at /assets/). */
   ASSETS_BASE_URL: z.string().optional(),
+  ...CacheEnvShape,
 });
 
 export const EdgeConfigSchema = BaseConfigSchema.extend(EdgeEnvSchema.shape);
@@ -45,6 +47,8 @@ export interface EdgeConfig {
   sweepIntervalMs: number;
   screenshotDir: string;
   assetsBaseUrl: string | undefined;
+  /** The result cache and single flight (src/cache/). */
+  cache: CacheConfig;
 }
 
 export function resolveEdgeConfig(env: EdgeEnv): EdgeConfig {
@@ -65,6 +69,7 @@ export function resolveEdgeConfig(env: EdgeEnv): EdgeConfig {
     sweepIntervalMs: env.SWEEP_INTERVAL_MS ?? Math.max(50, Math.min(Math.floor(reservationTtlMs / 2), 60_000)),
     screenshotDir: env.SCREENSHOT_DIR,
     assetsBaseUrl: env.ASSETS_BASE_URL,
+    cache: resolveCacheConfig(env),
   };
 }
 

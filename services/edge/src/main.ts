@@ -9,6 +9,7 @@ import { startReservationSweeper } from './credits/credits.ts';
 import { edgeMetrics } from './metrics.ts';
 import { guardStore } from './store/guard.ts';
 import { openStore } from './store/open.ts';
+import { openResultCache } from './cache/cache.ts';
 
 await runService({
   name: 'edge',
@@ -27,7 +28,9 @@ await runService({
       },
       onError: (err) => log.error({ err }, 'reservation sweep failed'),
     });
-    const app = await buildApp({ config, nc, store, log });
+    const cache = openResultCache(config, nc, log);
+    await cache?.init();
+    const app = await buildApp({ config, nc, store, log, cache });
     const address = await app.listen({ port: config.port, host: config.host });
     log.info({ address, store: config.store.kind, budgetMs: config.requestBudgetMs }, `edge listening on ${address}`);
     return {
@@ -35,6 +38,7 @@ await runService({
         stopSweeper();
         await app.close(); // stops intake, waits for in-flight requests
         await raw.close();
+        await cache?.close();
       },
     };
   },

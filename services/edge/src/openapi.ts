@@ -3,7 +3,7 @@
  * (zod v4 z.toJSONSchema), so the documentation cannot drift from the behaviour.
  */
 import { z } from 'zod';
-import { CREDIT_COSTS, ErrorEnvelopeSchema, HealthResponseSchema, ReadyResponseSchema, successEnvelope } from '@enrich/shared/contracts';
+import { CacheResponseHeadersSchema, CREDIT_COSTS, ErrorEnvelopeSchema, HealthResponseSchema, ReadyResponseSchema, successEnvelope } from '@enrich/shared/contracts';
 import { ALLOWED } from './params.ts';
 import { PAID_ROUTES } from './routes/endpoints.ts';
 
@@ -49,7 +49,15 @@ const RESPONSE_HEADERS = {
   'X-RateLimit-Limit': { description: 'Requests per minute allowed for this key', schema: { type: 'integer' } },
   'X-RateLimit-Remaining': { description: 'Requests left in the current sliding minute', schema: { type: 'integer' } },
   'X-RateLimit-Reset': { description: 'Seconds until the window is empty again', schema: { type: 'integer' } },
+  ...contractHeaders(CacheResponseHeadersSchema),
 };
+
+function contractHeaders(schema: z.ZodObject): Record<string, JsonSchema> {
+  return Object.fromEntries(Object.entries(schema.shape).map(([name, field]) => {
+    const { description, ...rest } = jsonSchema(field as z.ZodType, 'output');
+    return [name, { description, schema: rest }];
+  }));
+}
 
 export function buildOpenApiDocument(): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
