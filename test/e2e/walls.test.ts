@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnrichResponseSchema, ErrorEnvelopeSchema, ScreenshotResponseSchema } from '@enrich/shared/contracts';
+import { EnrichQuerySchema, EnrichResponseSchema, ErrorEnvelopeSchema, ScreenshotResponseSchema } from '@enrich/shared/contracts';
+import { normalizeTargetUrl, parseQuery } from '../../services/edge/src/params.ts';
 import { startNatsServer, type NatsServerHandle } from '../support/nats-server.ts';
 import { startEdge, log, type EdgeHarness } from '../../services/edge/src/test-harness.ts';
 import { startAnalyzers } from '../support/analyzers.ts';
@@ -29,7 +30,8 @@ beforeAll(async () => {
   nats = await startNatsServer();
   sites = await startWallSites();
   const screenshotDir = mkdtempSync(join(tmpdir(), 'walls-shots-'));
-  edge = await startEdge(nats.url, { store: { kind: 'kv', name: `walls_${randomUUID().slice(0, 8)}` }, screenshotDir, requestBudgetMs: 25_000 });
+  const cache = { enabled: true, maxAgeS: 86_400, maxBytes: 64 * 1_048_576, maxEntries: 10_000, maxEntryBytes: 524_288 };
+  edge = await startEdge(nats.url, { store: { kind: 'kv', name: `walls_${randomUUID().slice(0, 8)}` }, screenshotDir, requestBudgetMs: 25_000, cache });
   edgeBase = await edge.app.listen({ port: 0, host: '127.0.0.1' });
   const config = loadRendererConfig({
     ALLOW_PRIVATE_TARGETS: '127.0.0.2/32',
@@ -61,8 +63,9 @@ const target = (path: string): string => encodeURIComponent(`${sites.origin}${pa
 describe('pages that are not the site', () => {
   const walls = WALL_CASES.filter((c) => c.expect !== null);
 
-  it.each(walls.map((c) => [c.path, c] as const))('/enrich of %s is a 502 that says what was met, charged nothing', async (_path, c) => {
+  it.each(walls.map((c) => [c.path, c] as const))('/enrich of %s is a 502 that says what was met, charged nothing, not cached', async (_path, c) => {
     const { key, id } = await edge.createKey({ credits: 10 });
+    const hitsBefore = sites.hits(c.path);
     const res = await call(`/enrich?url=${target(c.path)}`, key);
     expect(res.status).toBe(502);
     const envelope = ErrorEnvelopeSchema.parse(res.body);
@@ -73,6 +76,11 @@ describe('pages that are not the site', () => {
     expect(k.pending).toEqual([]);
     const usage = await edge.store.listUsage(id, 10);
     expect(usage.map((u) => [u.status, u.credits])).toEqual([[502, 0]]);
+    const url = normalizeTargetUrl(`${sites.origin}${c.path}`);
+    expect(await edge.cache!.peek('enrich', url, parseQuery(EnrichQuerySchema, { url }))).toBeNull();
+    // Asked again, the target is asked again: nothing of the wall was kept.
+    expect((await call(`/enrich?url=${target(c.path)}`, key)).status).toBe(502);
+    expect(sites.hits(c.path) - hitsBefore).toBe(2);
   });
 
   it.each(['/walls/http-404', '/walls/cloudflare-challenge', '/walls/report.pdf', '/walls/parked-sedo'])('/screenshot of %s is an error, not a picture of it', async (path) => {
