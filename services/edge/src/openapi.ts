@@ -36,7 +36,7 @@ const PAID_ERRORS = {
   401: 'Missing X-API-Key header, or `Invalid API key`',
   402: '`Credit limit exceeded`',
   429: 'Rate limit exceeded (per IP or per key); see Retry-After',
-  502: 'The target site could not be reached',
+  502: 'The target site could not be reached, or answered something that is not its site (bot challenge, CAPTCHA, parked domain, HTTP error page, non-HTML file); never charged',
   503: 'A backing service is temporarily unavailable; see Retry-After',
   504: 'The request budget ran out',
   500: 'Internal error; the message names the requestId',

@@ -100,7 +100,7 @@ export class ResultCache {
     const json = JSON.stringify(data);
     try {
       const kept = await this.#store.put(key, storedAt, answerJson(storedAt, json));
-      if (!kept) this.#log.warn({ endpoint: r.endpoint, bytes: Buffer.byteLength(json) }, 'answer not cached: larger than CACHE_MAX_ENTRY_BYTES');
+      if (!kept) this.#log.warn({ endpoint: r.endpoint, bytes: Buffer.byteLength(json) }, 'answer not cached: larger than CACHE_MAX_ENTRY_BYTES, or the cache is full (CACHE_MAX_BYTES)');
     } catch (err) {
       this.#log.warn({ err }, 'result cache write failed; the answer is served uncached');
     }

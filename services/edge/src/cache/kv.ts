@@ -40,8 +40,14 @@ export class KvAnswerStore implements AnswerStore {
 
   async put(key: string, _storedAt: number, json: string): Promise<boolean> {
     if (Buffer.byteLength(json) > this.#cfg.maxEntryBytes + 64) return false;
-    await this.#kv.put(key, json);
-    return true;
+    try {
+      await this.#kv.put(key, json);
+      return true;
+    } catch (err) {
+      // A full bucket refuses new writes (discard-new); old entries make room as they expire.
+      if (/maximum bytes exceeded|insufficient (resources|storage)/i.test((err as Error).message)) return false;
+      throw err;
+    }
   }
 
   async close(): Promise<void> {
