@@ -3,6 +3,7 @@
  * contract) through the result cache when there is one, and the headers that say how it went:
  * `X-Cache: HIT|MISS` and a standard `Age` (seconds since the answer was produced).
  */
+import { metrics, type Counter } from '@opentelemetry/api';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { BadMessageError } from '@enrich/shared/errors';
@@ -42,6 +43,14 @@ export async function answerThroughCache<Q extends z.ZodObject, D extends z.ZodT
     },
     produce,
   });
+}
+
+let answers: Counter | undefined;
+
+/** `edge.cache.answers{endpoint, cache=HIT|MISS}`: successful answers by where they came from (created on first use, as edgeMetrics). */
+export function countCacheAnswer(endpoint: string, answer: CacheAnswer<unknown>): void {
+  answers ??= metrics.getMeter('edge').createCounter('edge.cache.answers', { description: 'successful data answers by endpoint and X-Cache (HIT or MISS)' });
+  answers.add(1, { endpoint, cache: answer.status });
 }
 
 export function cacheHeaders(answer: CacheAnswer<unknown>): Record<string, string> {

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { PaidEndpoint } from '@enrich/shared/contracts';
 import { authenticate, API_KEY_HEADER } from '../auth/authenticate.ts';
-import { answerThroughCache, cacheHeaders } from '../cache/route.ts';
+import { answerThroughCache, cacheHeaders, countCacheAnswer } from '../cache/route.ts';
 import { creditHeaders, reserveCredits, type Reservation } from '../credits/credits.ts';
 import { sendData } from '../envelope.ts';
 import { edgeMetrics } from '../metrics.ts';
@@ -54,6 +54,7 @@ export function registerPaidRoute<Q extends z.ZodObject, D extends z.ZodType>(ap
       // If the sweeper got there first (budget > reservation TTL), the request was not charged: say so truthfully.
       reply.headers(creditHeaders(settled.applied ? settled : reservation));
       reply.headers(cacheHeaders(answer));
+      countCacheAnswer(spec.endpoint, answer);
       return sendData(request, reply, answer.data);
     } finally {
       if (!charged) await refund(deps, request, reservation);
