@@ -113,9 +113,9 @@ function ageOf(storedAt: number): number {
 }
 
 /** The cache the configuration asks for (KV, or MongoDB with STORE=mongo); null when disabled. */
-export function openResultCache(config: Pick<EdgeConfig, 'store' | 'requestBudgetMs'> & { cache: CacheConfig }, nc: NatsConnection, log: Pick<Logger, 'warn'>): ResultCache | null {
+export function openResultCache(config: Pick<EdgeConfig, 'store'> & { cache: CacheConfig }, nc: NatsConnection, log: Pick<Logger, 'warn'>): ResultCache | null {
   if (!config.cache.enabled) return null;
   const s = config.store;
   const store = s.kind === 'mongo' ? new MongoAnswerStore({ uri: s.uri, name: s.name, config: config.cache }) : new KvAnswerStore({ nc, name: s.name, config: config.cache });
-  return new ResultCache(store, new SingleFlight({ nc, name: s.name, budgetMs: config.requestBudgetMs }), log);
+  return new ResultCache(store, new SingleFlight({ nc, name: s.name }), log);
 }

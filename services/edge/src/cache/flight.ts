@@ -1,8 +1,9 @@
 /**
  * One render for identical requests in flight, across edge instances. The lock is a KV entry
  * (`<STORE_NAME>_flight`, key = the cache key) taken with create(), which succeeds for exactly one
- * caller; the bucket's max_age (the request budget plus a margin) frees the lock of a leader that
- * died. The leader runs the work and publishes the outcome on `<STORE_NAME>.flight.<key>`;
+ * caller. The bucket's max_age (LEASE_TTL_MS) frees the lock of a leader that died; a live leader
+ * rewrites its lock every third of that, so long work keeps it. The leader runs the work and
+ * publishes the outcome on `<STORE_NAME>.flight.<key>`;
  * followers subscribe BEFORE trying the lock (so the outcome cannot pass them by), wait for it,
  * and check every LEASE_POLL_MS that the lock still exists: when it is gone without an outcome
  * (leader died, or finished before they listened) they read the cache and, failing that, try again.
@@ -16,7 +17,8 @@ import { DeadlineExceededError, fromWireError, toServiceError, WireErrorSchema }
 import { z } from 'zod';
 
 const LEASE_POLL_MS = 250;
-const LEASE_MARGIN_MS = 5_000;
+/** How long the lock of a leader that stopped renewing it (died) holds its followers back. */
+export const LEASE_TTL_MS = 10_000;
 const MESSAGE_MARGIN = 4_096;
 
 const OutcomeSchema = z.discriminatedUnion('kind', [
@@ -56,11 +58,11 @@ export class SingleFlight {
   readonly #leaseTtlMs: number;
   #leases!: KV;
 
-  constructor(opts: { nc: NatsConnection; name: string; budgetMs: number }) {
+  constructor(opts: { nc: NatsConnection; name: string; leaseTtlMs?: number }) {
     this.#nc = opts.nc;
     this.#bucket = `${opts.name}_flight`;
     this.#subject = `${opts.name}.flight`;
-    this.#leaseTtlMs = opts.budgetMs + LEASE_MARGIN_MS;
+    this.#leaseTtlMs = opts.leaseTtlMs ?? LEASE_TTL_MS;
   }
 
   async init(): Promise<void> {
@@ -94,6 +96,8 @@ export class SingleFlight {
 
   async #lead(o: FlightOptions): Promise<FlightResult> {
     const subject = `${this.#subject}.${o.key}`;
+    let renewing: Promise<unknown> = Promise.resolve();
+    const renew = setInterval(() => { renewing = this.#leases.put(o.key, String(Date.now())).catch(() => undefined); }, Math.max(50, Math.floor(this.#leaseTtlMs / 3)));
     try {
       const produced = await o.produce();
       const fits = Buffer.byteLength(produced.json) + MESSAGE_MARGIN <= this.#nc.info!.max_payload;
@@ -103,6 +107,8 @@ export class SingleFlight {
       this.#nc.publish(subject, JSON.stringify({ kind: 'failed', error: toServiceError(err).toWire() } satisfies Outcome));
       throw err;
     } finally {
+      clearInterval(renew);
+      await renewing; // a renewal landing after the delete would hold the next requests back
       await this.#leases.delete(o.key).catch(() => undefined);
     }
   }
