@@ -45,14 +45,19 @@ function clearOverlays(sel: { consent: string[]; chat: string[] }): number {
     count++;
   }
   // A CMP that re-inserts its banner loses it again (an observer, so the snapshot never sees a trace of this).
+  // Capped, so a page that re-adds whatever is removed cannot make the two loop forever.
   const joined = sel.consent.join(',');
-  new MutationObserver((records) => {
+  let removals = 0;
+  const observer = new MutationObserver((records) => {
     for (const rec of records) for (const node of Array.from(rec.addedNodes)) {
       if (!(node instanceof Element)) continue;
-      if (node.matches(joined)) node.remove();
-      else node.querySelectorAll(joined).forEach((el) => el.remove());
+      const found = node.matches(joined) ? [node] : Array.from(node.querySelectorAll(joined));
+      for (const el of found) el.remove();
+      removals += found.length;
     }
-  }).observe(document.documentElement, { childList: true, subtree: true });
+    if (removals > 50) observer.disconnect();
+  });
+  observer.observe(document.documentElement, { childList: true, subtree: true });
   // Consent walls often lock scrolling on the root; undo it so full-page captures show the page.
   if (count > 0) for (const root of [document.documentElement, document.body]) {
     if (root && getComputedStyle(root).overflow === 'hidden') root.style.setProperty('overflow', 'visible', 'important');
