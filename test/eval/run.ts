@@ -103,7 +103,8 @@ try {
       dataDir,
       logs: 'files',
       env: { LOG_LEVEL: 'warn', ALLOW_PRIVATE_TARGETS: '127.0.0.2/32' },
-      serviceEnv: { edge: { RATE_LIMIT_IP_PER_MIN: '1000000' }, renderer: { RESOLVE_OVERRIDES: '*=127.0.0.2' } },
+      // No result cache: every page is scored on what the current code makes of it.
+      serviceEnv: { edge: { RATE_LIMIT_IP_PER_MIN: '1000000', CACHE_ENABLED: 'false' }, renderer: { RESOLVE_OVERRIDES: '*=127.0.0.2' } },
       readyTimeoutMs: 180_000,
     });
     baseUrl = stack.baseUrl;

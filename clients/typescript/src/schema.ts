@@ -456,7 +456,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The target site could not be reached (DNS, refused connection, TLS) */
+        /** @description The target site could not be reached (DNS, refused connection, TLS), or answered something that is not its site (bot challenge, CAPTCHA, parked domain, HTTP error page, non-HTML file); never charged, never cached */
         BadGateway: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -467,6 +467,47 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "error": "Could not load https://northwind.example/: net::ERR_NAME_NOT_RESOLVED",
+                 *       "meta": {
+                 *         "requestId": "fece8956-bb7e-445e-a269-49724a6faa04",
+                 *         "durationMs": 3
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description A request with the same Idempotency-Key is still running; retry after Retry-After seconds to get its answer */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "A request with this Idempotency-Key is still in progress; retry shortly",
+                 *       "meta": {
+                 *         "requestId": "fece8956-bb7e-445e-a269-49724a6faa04",
+                 *         "durationMs": 3
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The Idempotency-Key was used with other parameters */
+        UnprocessableContent: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "This Idempotency-Key was used with other parameters; use a new key for a different request",
                  *       "meta": {
                  *         "requestId": "fece8956-bb7e-445e-a269-49724a6faa04",
                  *         "durationMs": 3
@@ -528,7 +569,7 @@ export interface components {
                 /**
                  * @example {
                  *       "success": false,
-                 *       "error": "Not ready: renderer: no renderer answered render.page within 1500 ms",
+                 *       "error": "Not ready: renderer did not answer",
                  *       "meta": {
                  *         "requestId": "fece8956-bb7e-445e-a269-49724a6faa04",
                  *         "durationMs": 3
@@ -556,6 +597,12 @@ export interface components {
         RateLimitRemaining: number;
         /** @description Seconds until the key's window is empty again */
         RateLimitReset: number;
+        /** @description HIT: answered from the result cache (no render); MISS: produced for this request or for an identical one in flight */
+        Cache: "HIT" | "MISS";
+        /** @description Seconds since the answer was produced (RFC 9111 Age); 0 for a fresh render */
+        Age: string;
+        /** @description Present (`true`) when this answer is the stored first answer to the same Idempotency-Key */
+        IdempotentReplayed: "true";
     };
     pathItems: never;
 }
@@ -584,8 +631,13 @@ export interface operations {
                 full_page?: boolean;
                 /** @description When the page itself lacks a legal name or contact data, also read up to two same-site contact/about/imprint pages (no extra credits). `true` or `false`; `1`, `0` and capitalised spellings are accepted too. */
                 follow_links?: boolean;
+                /** @description Allowed: a whole number of seconds from 0 to 2592000 (30 days): the oldest cached answer accepted; 0 renders now. */
+                maxAge?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same parameters within 24 h gets the first answer again and is charged once (1 to 255 printable ASCII characters, scoped to the API key). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -600,6 +652,9 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Cache": components["headers"]["Cache"];
+                    Age: components["headers"]["Age"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -789,6 +844,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -817,8 +874,13 @@ export interface operations {
                 format?: "jpeg" | "png" | "webp";
                 /** @description Capture the whole page instead of the viewport. `true` or `false`; `1`, `0` and capitalised spellings are accepted too. */
                 full_page?: boolean;
+                /** @description Allowed: a whole number of seconds from 0 to 2592000 (30 days): the oldest cached answer accepted; 0 renders now. */
+                maxAge?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same parameters within 24 h gets the first answer again and is charged once (1 to 255 printable ASCII characters, scoped to the API key). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -833,6 +895,9 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Cache": components["headers"]["Cache"];
+                    Age: components["headers"]["Age"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -992,6 +1057,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -1022,8 +1089,13 @@ export interface operations {
                 full_page?: boolean;
                 /** @description When the page itself lacks a legal name or contact data, also read up to two same-site contact/about/imprint pages (no extra credits). `true` or `false`; `1`, `0` and capitalised spellings are accepted too. */
                 follow_links?: boolean;
+                /** @description Allowed: a whole number of seconds from 0 to 2592000 (30 days): the oldest cached answer accepted; 0 renders now. */
+                maxAge?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same parameters within 24 h gets the first answer again and is charged once (1 to 255 printable ASCII characters, scoped to the API key). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1038,6 +1110,9 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Cache": components["headers"]["Cache"];
+                    Age: components["headers"]["Age"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1085,6 +1160,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -1097,8 +1174,13 @@ export interface operations {
             query: {
                 /** @description The page to analyse: an http:// or https:// URL (http:// is assumed when no scheme is given). Private, loopback and metadata addresses are refused. */
                 url: string;
+                /** @description Allowed: a whole number of seconds from 0 to 2592000 (30 days): the oldest cached answer accepted; 0 renders now. */
+                maxAge?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same parameters within 24 h gets the first answer again and is charged once (1 to 255 printable ASCII characters, scoped to the API key). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1113,6 +1195,9 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Cache": components["headers"]["Cache"];
+                    Age: components["headers"]["Age"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1144,6 +1229,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -1164,8 +1251,13 @@ export interface operations {
                 format?: "jpeg" | "png" | "webp";
                 /** @description Capture the whole page instead of the viewport. `true` or `false`; `1`, `0` and capitalised spellings are accepted too. */
                 full_page?: boolean;
+                /** @description Allowed: a whole number of seconds from 0 to 2592000 (30 days): the oldest cached answer accepted; 0 renders now. */
+                maxAge?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same parameters within 24 h gets the first answer again and is charged once (1 to 255 printable ASCII characters, scoped to the API key). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1180,6 +1272,9 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Cache": components["headers"]["Cache"];
+                    Age: components["headers"]["Age"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1215,6 +1310,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -1295,15 +1392,15 @@ export interface operations {
                      *         "checks": {
                      *           "nats": {
                      *             "ok": true,
-                     *             "detail": "connected, round trip 1 ms"
+                     *             "detail": "answered"
                      *           },
                      *           "store": {
                      *             "ok": true,
-                     *             "detail": "kv store answered"
+                     *             "detail": "answered"
                      *           },
                      *           "renderer": {
                      *             "ok": true,
-                     *             "detail": "renderer-1 answered in 2 ms"
+                     *             "detail": "answered"
                      *           }
                      *         }
                      *       },

@@ -20,6 +20,7 @@ import { registerDataRoutes } from './routes/endpoints.ts';
 import { registerProbes } from './routes/probes.ts';
 import { registerTracing } from './tracing.ts';
 import type { Store } from './store/port.ts';
+import type { ResultCache } from './cache/cache.ts';
 
 export interface EdgeDeps {
   config: EdgeConfig;
@@ -28,6 +29,8 @@ export interface EdgeDeps {
   log: Logger;
   /** The rate limits' clock (epoch ms); tests inject one to place hits across a window edge. */
   now?: () => number;
+  /** The result cache (src/cache/); absent or null: every request does its own work. */
+  cache?: ResultCache | null;
 }
 
 /** Per-request facts the hooks share. */

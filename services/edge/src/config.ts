@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { BaseConfigSchema, ConfigError, envInt, loadConfig } from '@enrich/shared/runtime';
+import { CacheEnvShape, resolveCacheConfig, type CacheConfig } from './cache/config.ts';
 
 /**
  * TRUST_PROXY: how many proxies in front of the edge append to X-Forwarded-For (a hop count), or the
@@ -87,6 +88,7 @@ export const EdgeEnvSchema = z.object({
   ASSETS_BASE_URL: z.string().optional(),
   /** The API's public base URL, for `servers` in /openapi.json; default: the origin each request reached. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  ...CacheEnvShape,
 });
 
 export const EdgeConfigSchema = BaseConfigSchema.extend(EdgeEnvSchema.shape);
@@ -115,6 +117,8 @@ export interface EdgeConfig {
   assetsBaseUrl: string | undefined;
   /** PUBLIC_URL: the base URL /openapi.json names in `servers` (optional here so test configs may omit it). */
   publicUrl?: string | undefined;
+  /** The result cache and single flight (src/cache/). */
+  cache: CacheConfig;
 }
 
 export function resolveEdgeConfig(env: EdgeEnv): EdgeConfig {
@@ -147,6 +151,7 @@ export function resolveEdgeConfig(env: EdgeEnv): EdgeConfig {
     screenshotDir: env.SCREENSHOT_DIR,
     assetsBaseUrl: env.ASSETS_BASE_URL,
     publicUrl: env.PUBLIC_URL,
+    cache: resolveCacheConfig(env),
   };
 }
 

@@ -9,6 +9,7 @@ import { startReservationSweeper } from './credits/credits.ts';
 import { edgeMetrics } from './metrics.ts';
 import { guardStore } from './store/guard.ts';
 import { openStore } from './store/open.ts';
+import { openResultCache } from './cache/cache.ts';
 
 // Rules between variables (RESERVATION_TTL_MS >= REQUEST_BUDGET_MS, STORE=mongo needs MONGODB_URI) are
 // checked here, before anything starts, with the same exit code as a bad single value.
@@ -37,7 +38,9 @@ await runService({
       },
       onError: (err) => log.error({ err }, 'reservation sweep failed'),
     });
-    const app = await buildApp({ config, nc, store, log });
+    const cache = openResultCache(config, nc, log);
+    await cache?.init();
+    const app = await buildApp({ config, nc, store, log, cache });
     const address = await app.listen({ port: config.port, host: config.host });
     log.info({ address, store: config.store.kind, budgetMs: config.requestBudgetMs }, `edge listening on ${address}`);
     return {
@@ -45,6 +48,7 @@ await runService({
         stopSweeper();
         await app.close(); // stops intake, waits for in-flight requests
         await raw.close();
+        await cache?.close();
       },
     };
   },

@@ -57,7 +57,8 @@ describe('/openapi.json', () => {
       expect(p[name], name).toMatchObject({ required: false, schema: { type: 'boolean', default: false } });
       expect(p[name]?.schema.enum, name).toBeUndefined();
     }
-    expect(Object.keys(params('/classify'))).toEqual(['url']);
+    expect(Object.keys(params('/classify'))).toEqual(['url', 'maxAge', 'Idempotency-Key']);
+    expect(params('/classify')['Idempotency-Key']).toMatchObject({ in: 'header', required: false, schema: { type: 'string', maxLength: 255 } });
   });
 
   it('names the server the request reached, or PUBLIC_URL; has a license', async () => {
@@ -79,7 +80,7 @@ describe('/openapi.json', () => {
   it('lists every error status per operation with the envelope, and each example is a valid answer', () => {
     for (const route of PAID_ROUTES) {
       const op = doc.paths[route.path]?.get as Operation;
-      expect(Object.keys(op.responses).sort(), route.path).toEqual(['200', '400', '401', '402', '429', '500', '502', '503', '504']);
+      expect(Object.keys(op.responses).sort(), route.path).toEqual(['200', '400', '401', '402', '409', '422', '429', '500', '502', '503', '504']);
       const ok = op.responses['200']?.content?.['application/json'];
       expect(successEnvelope(route.data).safeParse(ok?.example).error, route.path).toBeUndefined();
     }

@@ -24,6 +24,7 @@ import { serve, type HandlerContext, type Served } from '@enrich/shared/nats';
 import { createLogger } from '@enrich/shared/runtime';
 import { snapshotFromHtml } from '../../../test/support/snapshot-from-html.ts';
 import { buildApp } from './app.ts';
+import { openResultCache, type ResultCache } from './cache/cache.ts';
 import { generateApiKey } from './auth/api-keys.ts';
 import type { EdgeConfig } from './config.ts';
 import { guardStore } from './store/guard.ts';
@@ -52,6 +53,8 @@ export function testConfig(over: Partial<EdgeConfig> = {}): EdgeConfig {
     allowPrivateTargets: ['127.0.0.2/32'],
     screenshotDir: '/nonexistent',
     assetsBaseUrl: undefined,
+    // Off unless a test asks for it: the contract tests count renders per request.
+    cache: { enabled: false, maxAgeS: 86_400, maxBytes: 64 * 1_048_576, maxEntries: 10_000, maxEntryBytes: 524_288 },
     ...over,
   };
 }
@@ -61,6 +64,8 @@ export interface EdgeHarness {
   nc: NatsConnection;
   store: Store;
   config: EdgeConfig;
+  /** The result cache, when `cache.enabled` was asked for. */
+  cache: ResultCache | null;
   createKey(opts?: { credits?: number; rateLimit?: number; name?: string }): Promise<{ key: string; id: string }>;
   getKey(id: string): Promise<ApiKeyRecord>;
   close(): Promise<void>;
@@ -73,13 +78,16 @@ export async function startEdge(natsUrl: string, over: Partial<EdgeConfig> = {},
   const raw = new KvStore({ nc, name: config.store.name, retention: { usageMs: config.usageRetentionMs, ledgerMs: config.ledgerRetentionMs } });
   await raw.init();
   const store = guardStore(raw);
-  const app = await buildApp({ config, nc, store, log, ...(opts.now ? { now: opts.now } : {}) });
+  const cache = openResultCache(config, nc, log);
+  await cache?.init();
+  const app = await buildApp({ config, nc, store, log, cache, ...(opts.now ? { now: opts.now } : {}) });
   await app.ready();
   return {
     app,
     nc,
     store,
     config,
+    cache,
     async createKey(opts = {}) {
       const gen = generateApiKey();
       await store.createKey({ id: gen.id, name: opts.name ?? 'test customer', hash: gen.hash, credits_limit: opts.credits ?? 1000, rate_limit: opts.rateLimit ?? 1000 });

@@ -3,6 +3,7 @@ import {
   DeadlineExceededError,
   InternalError,
   ServiceError,
+  TargetNotASiteError,
   TargetUnreachableError,
   UnavailableError,
   UrlForbiddenError,
@@ -57,7 +58,7 @@ export function toRenderError(err: unknown, f: FailureContext): ServiceError {
     return new TargetUnreachableError(`target unreachable: ${net} at ${f.url}`, { details: { url: f.url, netError: net } });
   }
   if (/Download is starting/i.test(message)) {
-    return new TargetUnreachableError(`target is a file download, not a page: ${f.url}`, { details: { url: f.url } });
+    return new TargetNotASiteError(`The URL is a file download (${f.url}), not a web page`, { details: { url: f.url, kind: 'not_html' } });
   }
   if (net) return new TargetUnreachableError(`target failed to load: ${net} at ${f.url}`, { details: { url: f.url, netError: net } });
   return new InternalError(`render failed while ${f.stage} ${f.url}: ${message.split('\n')[0]}`, { cause: err });

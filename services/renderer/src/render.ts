@@ -25,6 +25,7 @@ import { settle, scrollThrough, trackNetwork } from './settle.ts';
 import type { Resolve } from './ssrf.ts';
 import { screenshotKey, type ScreenshotStore } from './storage/index.ts';
 import { inSpan } from './tracing.ts';
+import { checkContentType, checkWall, trackMainResponse } from './walls/index.ts';
 
 export interface RenderDeps {
   pool: BrowserPool;
@@ -148,6 +149,7 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
         if (r.isNavigationRequest() && r.frame() === page.mainFrame()) navigationHops.push(r.url());
       });
       const net = trackNetwork(page);
+      const main = trackMainResponse(page);
       const wire = recordNetwork(page, {
         textTypes: new Set(req.snapshot ? (req.scripts ? ['stylesheet', 'script'] : ['stylesheet']) : []),
         maxResources: L.resources,
@@ -166,6 +168,7 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
         if (refusal) throw refusalError(req.url, refusal);
         throw new TargetUnreachableError(`target unreachable: ${egress} at ${response.url()}`);
       }
+      checkContentType(response); // a PDF or an image is not a site: no need to settle it
       const finalUrl = page.url();
       const status = response?.status() ?? 200;
 
@@ -181,6 +184,11 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
       });
       timings.settleMs = Date.now() - settleStart;
       deps.metrics.pageLoad.record(Date.now() - navStart);
+      // Consent banners go first: neither the wall check, the snapshot nor the screenshot may see them.
+      stage = 'hiding overlays';
+      await hideOverlays(page);
+      stage = 'checking that the page is the site';
+      await inSpan('walls', () => checkWall(page, main.latest(response), status));
 
       const collectStart = Date.now();
       let doc: ReturnType<typeof collectDocument> | undefined;
@@ -192,8 +200,6 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
           stylesheets: L.stylesheets, scripts: L.scripts, scriptChars: L.scriptChars, stylesheetChars: L.stylesheetChars, withScripts: req.scripts,
         }));
       }
-      stage = 'hiding overlays';
-      await hideOverlays(page);
       let elements: ReturnType<typeof collectElements> | undefined;
       let styles: ReturnType<typeof collectStyles> | undefined;
       if (req.snapshot) {

@@ -8,8 +8,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { PaidEndpoint } from '@enrich/shared/contracts';
-import { BadMessageError } from '@enrich/shared/errors';
 import { authenticate, API_KEY_HEADER } from '../auth/authenticate.ts';
+import { answerThroughCache, cacheHeaders, countCacheAnswer } from '../cache/route.ts';
 import { creditHeaders, reserveCredits, type Reservation } from '../credits/credits.ts';
 import { sendData } from '../envelope.ts';
 import { claimIdempotencyKey, IDEMPOTENCY_HEADER, readIdempotencyKey, requestFingerprint, sendReplay } from '../idempotency.ts';
@@ -56,12 +56,8 @@ export function registerPaidRoute<Q extends z.ZodObject, D extends z.ZodType>(ap
     let charged = false;
     try {
       const budget: Budget = { nc: deps.nc, requestId: request.id, deadline: state.startedAt + deps.config.requestBudgetMs, budgetMs: deps.config.requestBudgetMs, log: request.log };
-      const raw = await spec.run(budget, url, query);
-      const checked = spec.data.safeParse(raw);
-      if (!checked.success) {
-        request.log.error({ issues: checked.error.issues.slice(0, 5) }, `${spec.path} answer does not match its contract`);
-        throw new BadMessageError(`${spec.path} answer does not match its contract`);
-      }
+      // Cached or shared answers are charged like fresh ones (docs/api.md, "Result cache").
+      const answer = await answerThroughCache(deps.cache, spec, { request, url, query, budget, startedAt: state.startedAt });
       const settled = await deps.store.settleCredits({ keyId: key.id, requestId: request.id, outcome: 'charge' });
       charged = true;
       // Not applied: the sweeper closed the reservation first (as a refund), so this answer is free.
@@ -69,7 +65,9 @@ export function registerPaidRoute<Q extends z.ZodObject, D extends z.ZodType>(ap
       if (settled.applied) edgeMetrics().creditsCharged.add(reservation.amount, { endpoint: spec.endpoint });
       // If the sweeper got there first (budget > reservation TTL), the request was not charged: say so truthfully.
       reply.headers(creditHeaders(settled.applied ? settled : reservation));
-      return sendData(request, reply, checked.data);
+      reply.headers(cacheHeaders(answer));
+      countCacheAnswer(spec.endpoint, answer);
+      return sendData(request, reply, answer.data);
     } finally {
       if (!charged) await refund(deps, request, reservation);
     }
