@@ -11,7 +11,7 @@
  *   real logo exists;
  * - tracking pixels and spacers are never candidates.
  */
-import type { Image, Logo, Snapshot, Svg } from '@enrich/shared/contracts';
+import type { Image, Logo, Snapshot, Svg } from '../contracts/index.ts';
 import { absoluteUrl } from '../page/meta.ts';
 import { mentionsBrand } from '../page/brand-name.ts';
 import type { SiteIcons } from './icons.ts';
@@ -33,8 +33,13 @@ export type LogoFacts = Pick<Snapshot, 'finalUrl' | 'images' | 'svgs' | 'viewpor
   jsonLdLogos: readonly string[];
   /** og:logo / itemprop=logo meta content. */
   metaLogo: string | null;
+  /** `itemprop="logo"` on img/link/a/meta (microdata), absolute. */
+  microdataLogos: readonly string[];
   icons: SiteIcons;
 };
+
+/** Sources of site-icon candidates (the rest are logos: declared or shown on the page). */
+export const ICON_SOURCES: ReadonlySet<string> = new Set(['apple-touch-icon', 'mask-icon', 'icon', 'favicon']);
 
 /** Page elements need at least this raw score to be called a logo at all. */
 export const MIN_ELEMENT_RAW = 2.5;
@@ -211,6 +216,13 @@ export function scoreLogoCandidates(facts: LogoFacts): LogoCandidate[] {
       byUrl.set(c.url, c);
       return;
     }
+    // A site icon that is also a logo candidate confirms nothing about it being the logo: it only
+    // adds its ref. So the ranking of logos never depends on the icons (the renderer ranks before
+    // it knows every loaded resource, and must reach the same order as the brand analyzer).
+    if (ICON_SOURCES.has(c.source) && !ICON_SOURCES.has(seen.source)) {
+      byUrl.set(c.url, { ...seen, refs: [...new Set([...seen.refs, ...c.refs])] });
+      return;
+    }
     // The same file found twice (declared in JSON-LD and shown in the header) is stronger than either.
     const [strong, weak] = seen.raw >= c.raw ? [seen, c] : [c, seen];
     byUrl.set(c.url, {
@@ -226,6 +238,9 @@ export function scoreLogoCandidates(facts: LogoFacts): LogoCandidate[] {
   for (const href of facts.jsonLdLogos) {
     const url = absoluteUrl(href, facts.finalUrl);
     if (url) put({ url, refs: [`url:${url}`], source: 'jsonld', isSvg: isSvgUrl(url), raw: 4.5, signals: ['jsonld'] });
+  }
+  for (const url of facts.microdataLogos) {
+    put({ url, refs: [`url:${url}`], source: 'microdata', isSvg: isSvgUrl(url), raw: 4, signals: ['microdata'] });
   }
   const metaLogo = absoluteUrl(facts.metaLogo, facts.finalUrl);
   if (metaLogo) put({ url: metaLogo, refs: [`url:${metaLogo}`], source: 'og', isSvg: isSvgUrl(metaLogo), raw: 3.5, signals: ['og-logo'] });
