@@ -13,7 +13,8 @@
  * logos are often missing, as on the offline runs.
  *
  * Environment: EVAL_CORPUS_DIR (default ../shared/corpus/dev beside the repository), EVAL_LIMIT (pages;
- * default all), EVAL_CONCURRENCY (3), EVAL_BASE_URL + EVAL_API_KEY (use a running stack).
+ * default all), EVAL_ROLE (only pages of these page_role values, comma-separated: `main` is the
+ * logo-labelled set), EVAL_CONCURRENCY (3), EVAL_BASE_URL + EVAL_API_KEY (use a running stack).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -35,6 +36,7 @@ const config = loadConfig(
   z.object({
     EVAL_CORPUS_DIR: z.string().min(1).optional(),
     EVAL_LIMIT: envInt(1, 100_000).optional(),
+    EVAL_ROLE: z.string().min(1).optional(),
     EVAL_CONCURRENCY: envInt(1, 64).default(3),
     EVAL_BASE_URL: z.url().optional(),
     EVAL_API_KEY: z.string().min(1).optional(),
@@ -54,7 +56,8 @@ if (config.EVAL_BASE_URL && !config.EVAL_API_KEY) {
 
 const all = loadRecords(dir);
 const logoLabels = loadLogoLabels();
-const records = config.EVAL_LIMIT ? sampleRecords(all, config.EVAL_LIMIT) : all;
+const byRole = config.EVAL_ROLE ? all.filter((r) => config.EVAL_ROLE!.split(',').includes(r.page_role)) : all;
+const records = config.EVAL_LIMIT ? sampleRecords(byRole, config.EVAL_LIMIT) : byRole;
 say(`corpus: ${dir}: ${all.length} pages; evaluating ${records.length}${records.length < all.length ? ` (EVAL_LIMIT sample: every page with scarce truth first)` : ''} at concurrency ${config.EVAL_CONCURRENCY}`);
 
 interface PageResult {
