@@ -50,6 +50,24 @@ describe('rasterPlan (what the renderer rasterises)', () => {
   });
 });
 
+describe('a page with no logo above the bar', () => {
+  it('reports its best own-looking element weakly, never a stranger\'s', () => {
+    // A wide banner named after the brand: too large for a logo, but the only mark the page has.
+    const banner = img(0, { src: 'https://www.acme-roasters.example/img/acmeroasters-top.jpg', box: { x: 0, y: 0, width: 900, height: 150 } });
+    const partner = img(1, { src: 'https://cdn.example/partner-logo.png', className: 'partner', box: { x: 0, y: 900, width: 120, height: 40 } });
+    const { candidates } = rankLogoCandidates(page({ images: [banner, partner] }));
+    expect(candidates.map((c) => c.url)).toEqual([banner.src]);
+    expect(candidates[0]!.signals).toContain('fallback');
+    expect(rankLogoCandidates(page({ images: [partner] })).candidates).toEqual([]);
+  });
+
+  it('adds no fallback when a logo passes the bar', () => {
+    const banner = img(0, { src: 'https://www.acme-roasters.example/img/acmeroasters-top.jpg', box: { x: 0, y: 0, width: 900, height: 150 } });
+    const logo = img(1, { region: 'header', className: 'logo', linkHref: PAGE, box: { x: 0, y: 10, width: 120, height: 40 } });
+    expect(rankLogoCandidates(page({ images: [banner, logo] })).candidates.map((c) => c.refs[0])).toEqual(['img:1']);
+  });
+});
+
 describe('declared logos', () => {
   it('reads microdata itemprop=logo on img, link and meta, against <base href>', () => {
     const html = `<html><head><base href="https://cdn.acme.example/site/"></head><body>
