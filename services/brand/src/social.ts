@@ -7,9 +7,7 @@
  * Within one tier, a handle that matches the brand name wins, then the most linked one.
  */
 import type { SocialLinks, Snapshot } from '@enrich/shared/contracts';
-import { compact, brandNames } from './page/brand-name.ts';
-import { organizationFacts } from './page/jsonld.ts';
-import { metaContent } from './page/meta.ts';
+import { brandNames, compact, metaContent, organizationFacts } from '@enrich/shared/page';
 
 type Platform = keyof SocialLinks;
 

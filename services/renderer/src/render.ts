@@ -4,9 +4,9 @@
  * page, context and proxy are closed in `finally` whatever happens.
  */
 import type { BlockList } from 'node:net';
-import type { BrowserContext, Page, Route, WebSocketRoute } from 'playwright-core';
+import type { BrowserContext, Route, WebSocketRoute } from 'playwright-core';
 import type { Logger } from 'pino';
-import { SNAPSHOT_LIMITS, type Image, type LogoRaster, type RenderRequest, type RenderResult, type Snapshot, type SourceText, type StoredScreenshot } from '@enrich/shared/contracts';
+import { SNAPSHOT_LIMITS, type LogoRaster, type SiteIconLookup, type RenderRequest, type RenderResult, type Snapshot, type SourceText, type StoredScreenshot } from '@enrich/shared/contracts';
 import { DeadlineExceededError, TargetUnreachableError, type ServiceError } from '@enrich/shared/errors';
 import { collectDocument } from './collect/document.ts';
 import { collectElements } from './collect/elements.ts';
@@ -15,12 +15,12 @@ import { collectStyles } from './collect/styles.ts';
 import { createEgressGuard, type EgressGuard } from './egress/guard.ts';
 import { EGRESS_HEADER, startEgressProxy, type EgressProxy } from './egress/proxy.ts';
 import { refusalError, toRenderError } from './errors.ts';
-import { declaredLogoUrl, pickLogoCandidates } from './logos.ts';
+import { lookUpSiteIcons, rasterizeLogos } from './logos.ts';
 import type { RendererMetrics } from './metrics.ts';
 import { hideOverlays } from './overlays.ts';
 import type { BrowserPool } from './pool.ts';
 import { recordNetwork } from './network-log.ts';
-import { capturePage, rasterizeElement, thumbnailOf, type Capture } from './screenshot.ts';
+import { capturePage, thumbnailOf, type Capture } from './screenshot.ts';
 import { settle, scrollThrough, trackNetwork } from './settle.ts';
 import type { Resolve } from './ssrf.ts';
 import { screenshotKey, type ScreenshotStore } from './storage/index.ts';
@@ -233,13 +233,20 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
       if (req.snapshot && doc && elements && styles) {
         let thumbnail = null;
         const logoRasters: LogoRaster[] = [];
+        let siteIcons: SiteIconLookup | undefined;
         if (req.visuals) {
           stage = 'rendering visuals';
           const found = { images: elements.images, svgs: elements.svgs, doc };
           await inSpan('visuals', async () => {
             const base = capture && capture.format !== 'webp' ? capture.body : await page.screenshot({ type: 'png', timeout: Math.max(1, job.deadline - Date.now() - CLEANUP_MS) });
             thumbnail = await thumbnailOf(base, req.viewport);
-            logoRasters.push(...(await rasterizeLogos(page, found.images, found.svgs, found.doc, finalUrl, Math.min(workUntil + reserve / 2, job.deadline - CLEANUP_MS))));
+            // Logos: the shared ranking (the brand analyzer's own) decides which are rasterised.
+            const until = Math.min(workUntil + reserve / 2, job.deadline - CLEANUP_MS);
+            const icons = await lookUpSiteIcons(page, found.doc.links, finalUrl, until);
+            siteIcons = icons;
+            const { doc: d } = found;
+            const facts = { finalUrl: finalUrl.slice(0, L.urlChars), title: d.title, meta: d.meta, links: d.links, jsonLd: d.jsonLd, html: d.html, images: found.images, svgs: found.svgs, viewport: d.viewport, resources: wire.resources().list, siteIcons: icons };
+            logoRasters.push(...(await rasterizeLogos(page, facts, until)));
           });
         }
         stage = 'assembling the snapshot';
@@ -270,6 +277,7 @@ export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobC
           resources: resources.list,
           thumbnail,
           logoRasters,
+          ...(siteIcons ? { siteIcons } : {}),
           viewport: doc.viewport,
           documentSize: doc.documentSize,
           truncated: [...truncated],
@@ -354,55 +362,4 @@ function assembleSources(
   }
   if (wireOnly) for (const url of wireOrder) if (!seen.has(url) && texts.has(url)) push(url, texts.get(url));
   return out;
-}
-
-async function rasterizeLogos(
-  page: Page,
-  images: Image[],
-  svgs: Parameters<typeof pickLogoCandidates>[1],
-  doc: ReturnType<typeof collectDocument>,
-  pageUrl: string,
-  until: number,
-): Promise<LogoRaster[]> {
-  const rasters: LogoRaster[] = [];
-  const declared = declaredLogoUrl(doc.jsonLd, doc.meta, pageUrl);
-  const candidates = pickLogoCandidates(images, svgs, pageUrl, declared ? L.logoRasters - 1 : L.logoRasters);
-  for (const c of candidates) {
-    if (Date.now() >= until) break;
-    const [kind, index] = c.ref.split(':') as ['img' | 'svg', string];
-    try {
-      const handle = (await page.evaluateHandle(
-        ([k, i]) => (window as unknown as Record<symbol, Record<string, Element[]>>)[Symbol.for('enrich.elements')]?.[k]?.[Number(i)] ?? null,
-        [kind, index] as const,
-      )).asElement();
-      if (!handle) continue;
-      const png = await rasterizeElement(handle, Math.min(2_000, until - Date.now()));
-      if (png) rasters.push({ ref: c.ref, ...png });
-    } catch { /* element gone or not capturable; skip it */ }
-  }
-  if (declared && Date.now() < until) {
-    try {
-      const handle = (await page.evaluateHandle(async ({ src, wait }) => {
-        // Last step of the job, so the page may be changed: hide everything else so the raster keeps
-        // the logo's own transparency instead of whatever the page paints behind it.
-        const style = document.createElement('style');
-        style.textContent = 'html, body { background: transparent !important } body > *:not([data-enrich-logo]) { visibility: hidden !important }';
-        document.head.appendChild(style);
-        const img = document.createElement('img');
-        img.setAttribute('data-enrich-logo', '');
-        img.style.cssText = 'position:fixed;left:0;top:0;max-width:512px;max-height:512px;z-index:2147483647;background:transparent;margin:0;padding:0;border:0';
-        const loaded = new Promise((r) => { img.onload = r; img.onerror = r; });
-        img.src = src;
-        document.body.appendChild(img);
-        await Promise.race([loaded, new Promise((r) => setTimeout(r, wait))]);
-        return img.naturalWidth > 0 ? img : null;
-      }, { src: declared, wait: Math.max(0, Math.min(2_000, until - Date.now())) })).asElement();
-      if (handle) {
-        const png = await rasterizeElement(handle, Math.min(2_000, until - Date.now()));
-        if (png) rasters.push({ ref: `url:${declared}`, ...png });
-        await handle.evaluate((el) => el.remove());
-      }
-    } catch { /* the declared logo did not load; skip it */ }
-  }
-  return rasters.slice(0, L.logoRasters);
 }

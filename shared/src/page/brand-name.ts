@@ -2,7 +2,7 @@
  * What the site calls itself, for matching logo alt texts, file names and social handles:
  * og:site_name, application-name, JSON-LD organisation names, the title's brand segment, the domain.
  */
-import type { Snapshot } from '@enrich/shared/contracts';
+import type { Snapshot } from '../contracts/index.ts';
 import { domainLabel, metaContent } from './meta.ts';
 import { organizationFacts } from './jsonld.ts';
 

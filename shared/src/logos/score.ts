@@ -11,7 +11,7 @@
  *   real logo exists;
  * - tracking pixels and spacers are never candidates.
  */
-import type { Image, Logo, Snapshot, Svg } from '@enrich/shared/contracts';
+import type { Image, Logo, Snapshot, Svg } from '../contracts/index.ts';
 import { absoluteUrl } from '../page/meta.ts';
 import { mentionsBrand } from '../page/brand-name.ts';
 import type { SiteIcons } from './icons.ts';
@@ -33,8 +33,13 @@ export type LogoFacts = Pick<Snapshot, 'finalUrl' | 'images' | 'svgs' | 'viewpor
   jsonLdLogos: readonly string[];
   /** og:logo / itemprop=logo meta content. */
   metaLogo: string | null;
+  /** `itemprop="logo"` on img/link/a/meta (microdata), absolute. */
+  microdataLogos: readonly string[];
   icons: SiteIcons;
 };
+
+/** Sources of site-icon candidates (the rest are logos: declared or shown on the page). */
+export const ICON_SOURCES: ReadonlySet<string> = new Set(['apple-touch-icon', 'mask-icon', 'icon', 'favicon']);
 
 /** Page elements need at least this raw score to be called a logo at all. */
 export const MIN_ELEMENT_RAW = 2.5;
@@ -203,12 +208,59 @@ function partnerStripMembers(images: readonly Image[]): Set<number> {
   return members;
 }
 
+/** Below the bar but still the site's own-looking mark: named after the brand or "logo", nobody else's. */
+const FALLBACK_MIN_RAW = -1;
+const OWN_SIGNALS = new Set(['logo-attr', 'logo-file', 'logo-ancestor', 'brand-name']);
+const FOREIGN_SIGNALS = new Set(['third-party-context', 'social-icon', 'external-link', 'partner-strip', 'hidden', 'tiny']);
+
+/** Images and inline SVGs at or above MIN_ELEMENT_RAW, and the best own-looking one below it. */
+function elementCandidates(facts: LogoFacts): { accepted: LogoCandidate[]; fallback: LogoCandidate | null } {
+  const accepted: LogoCandidate[] = [];
+  let fallback: LogoCandidate | null = null;
+  const consider = (c: LogoCandidate): void => {
+    if (c.raw >= MIN_ELEMENT_RAW) accepted.push(c);
+    else if (c.raw >= FALLBACK_MIN_RAW && c.signals.some((x) => OWN_SIGNALS.has(x)) && !c.signals.some((x) => FOREIGN_SIGNALS.has(x)) && (!fallback || c.raw > fallback.raw)) {
+      fallback = { ...c, signals: [...c.signals, 'fallback'] };
+    }
+  };
+  const strip = partnerStripMembers(facts.images);
+  for (const img of facts.images) {
+    if (isTrackingImage(img)) continue;
+    const { raw, signals } = scoreElement(imageEvidence(img), facts);
+    const inStrip = strip.has(img.index);
+    consider({
+      url: img.src,
+      refs: [`img:${img.index}`, `url:${img.src}`],
+      source: img.region === 'header' || img.region === 'nav' ? 'header' : 'img',
+      isSvg: isSvgUrl(img.src),
+      raw: raw - (inStrip ? 3 : 0),
+      signals: inStrip ? [...signals, 'partner-strip'] : signals,
+    });
+  }
+  for (const svg of facts.svgs) {
+    if (svg.truncated) continue;
+    const { raw, signals } = scoreElement(svgEvidence(svg), facts);
+    // An inline SVG is usually the site's own artwork, not a hot-linked third-party file.
+    consider({ url: svgDataUri(svg.markup), refs: [`svg:${svg.index}`], source: svg.region === 'header' || svg.region === 'nav' ? 'header' : 'svg', isSvg: true, raw: raw + 0.3, signals });
+  }
+  return { accepted, fallback };
+}
+
+const isSvgUrl = (u: string): boolean => /^data:image\/svg\+xml|\.svg(\?|#|$)/i.test(u);
+
 export function scoreLogoCandidates(facts: LogoFacts): LogoCandidate[] {
   const byUrl = new Map<string, LogoCandidate>();
   const put = (c: LogoCandidate): void => {
     const seen = byUrl.get(c.url);
     if (!seen) {
       byUrl.set(c.url, c);
+      return;
+    }
+    // A site icon that is also a logo candidate confirms nothing about it being the logo: it only
+    // adds its ref. So the ranking of logos never depends on the icons (the renderer ranks before
+    // it knows every loaded resource, and must reach the same order as the brand analyzer).
+    if (ICON_SOURCES.has(c.source) && !ICON_SOURCES.has(seen.source)) {
+      byUrl.set(c.url, { ...seen, refs: [...new Set([...seen.refs, ...c.refs])] });
       return;
     }
     // The same file found twice (declared in JSON-LD and shown in the header) is stronger than either.
@@ -221,39 +273,21 @@ export function scoreLogoCandidates(facts: LogoFacts): LogoCandidate[] {
       signals: [...strong.signals, 'confirmed'],
     });
   };
-  const isSvgUrl = (u: string): boolean => /^data:image\/svg\+xml|\.svg(\?|#|$)/i.test(u);
-
   for (const href of facts.jsonLdLogos) {
     const url = absoluteUrl(href, facts.finalUrl);
     if (url) put({ url, refs: [`url:${url}`], source: 'jsonld', isSvg: isSvgUrl(url), raw: 4.5, signals: ['jsonld'] });
   }
+  for (const url of facts.microdataLogos) {
+    put({ url, refs: [`url:${url}`], source: 'microdata', isSvg: isSvgUrl(url), raw: 4, signals: ['microdata'] });
+  }
   const metaLogo = absoluteUrl(facts.metaLogo, facts.finalUrl);
   if (metaLogo) put({ url: metaLogo, refs: [`url:${metaLogo}`], source: 'og', isSvg: isSvgUrl(metaLogo), raw: 3.5, signals: ['og-logo'] });
 
-  const strip = partnerStripMembers(facts.images);
-  for (const img of facts.images) {
-    if (isTrackingImage(img)) continue;
-    const { raw, signals } = scoreElement(imageEvidence(img), facts);
-    const inStrip = strip.has(img.index);
-    const total = raw - (inStrip ? 3 : 0);
-    if (total < MIN_ELEMENT_RAW) continue;
-    put({
-      url: img.src,
-      refs: [`img:${img.index}`, `url:${img.src}`],
-      source: img.region === 'header' || img.region === 'nav' ? 'header' : 'img',
-      isSvg: isSvgUrl(img.src),
-      raw: total,
-      signals: inStrip ? [...signals, 'partner-strip'] : signals,
-    });
-  }
-  for (const svg of facts.svgs) {
-    if (svg.truncated) continue;
-    const { raw, signals } = scoreElement(svgEvidence(svg), facts);
-    // An inline SVG is usually the site's own artwork, not a hot-linked third-party file.
-    const total = raw + 0.3;
-    if (total < MIN_ELEMENT_RAW) continue;
-    put({ url: svgDataUri(svg.markup), refs: [`svg:${svg.index}`], source: svg.region === 'header' || svg.region === 'nav' ? 'header' : 'svg', isSvg: true, raw: total, signals });
-  }
+  const shown = elementCandidates(facts);
+  shown.accepted.forEach(put);
+  // A page that declares no logo and shows none above the bar still has its best own-looking
+  // element reported, weakly (low score), rather than nothing.
+  if (shown.fallback && byUrl.size === 0) put(shown.fallback);
 
   const icon = (href: string | null, source: string, raw: number): void => {
     if (href) put({ url: href, refs: [`url:${href}`], source, isSvg: isSvgUrl(href), raw, signals: [source] });

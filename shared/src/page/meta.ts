@@ -1,5 +1,5 @@
 /** Small readers over snapshot facts shared by the extractors: meta tags and URL resolution. */
-import type { Snapshot } from '@enrich/shared/contracts';
+import type { Snapshot } from '../contracts/index.ts';
 
 /** Content of the first meta tag whose name, property or itemprop equals one of `keys` (case-insensitive), in key order. */
 export function metaContent(snapshot: Pick<Snapshot, 'meta'>, ...keys: string[]): string | null {

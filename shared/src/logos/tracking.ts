@@ -2,7 +2,7 @@
  * Images that are not images: tracking pixels, spacers, analytics beacons. They are never logos
  * and never brand assets.
  */
-import type { Image } from '@enrich/shared/contracts';
+import type { Image } from '../contracts/index.ts';
 
 const TRACKER_HOSTS =
   /(^|\.)(google-analytics\.com|googletagmanager\.com|doubleclick\.net|googleadservices\.com|bat\.bing\.com|scorecardresearch\.com|quantserve\.com|adsrvr\.org|px\.ads\.linkedin\.com|ct\.pinterest\.com|analytics\.twitter\.com|t\.co|mc\.yandex\.ru|pixel\.wp\.com|stats\.wp\.com|facebook\.com|facebook\.net|hotjar\.com|criteo\.com|criteo\.net|taboola\.com|outbrain\.com|amazon-adsystem\.com|adnxs\.com|rubiconproject\.com|pubmatic\.com|krxd\.net|demdex\.net|omtrdc\.net|everesttech\.net|clarity\.ms|tiktok\.com|snapchat\.com|reddit\.com|mathtag\.com|bluekai\.com|exelator\.com|agkn\.com|rlcdn\.com|casalemedia\.com|yieldmo\.com|chartbeat\.net|parsely\.com|newrelic\.com|nr-data\.net|imrworldwide\.com|sitestat\.com|statcounter\.com)$/i;
