@@ -12,7 +12,7 @@ import type { CompanyData } from '@enrich/shared/contracts';
 import { analyzeCompany } from '../../services/company/src/analyze.ts';
 import { snapshotFromHtml } from '../support/snapshot-from-html.ts';
 import { scoreCompany, type CompanyTruth, type Counts } from './score-company.ts';
-import { formatHalves, halfOf, HALVES, type Half } from './split.ts';
+import { formatHalves, halfOf, HALVES, siteOf, type Half } from './split.ts';
 
 interface Record {
   page_id: string;
@@ -31,7 +31,7 @@ interface Rate {
 const rate = (): Rate => ({ right: 0, total: 0 });
 const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
 const newTotals = () => ({
-  mainName: rate(), webstructName: rate(), articleName: rate(), mainEmpty: 0,
+  mainName: rate(), webstructName: rate(), articleName: rate(), allName: rate(), brand: rate(), statedLegal: rate(), mainEmpty: 0,
   legal: zero(), emails: zero(), addresses: zero(),
 });
 type Totals = ReturnType<typeof newTotals>;
@@ -44,11 +44,55 @@ if (!existsSync(join(corpus, 'ground_truth.jsonl'))) {
 const verbose = process.argv.includes('--verbose');
 const only = process.argv.find((a) => a.startsWith('--page='))?.slice(7);
 
-const records = readFileSync(join(corpus, 'ground_truth.jsonl'), 'utf8')
+/** Pages are bytes: UTF-8 when valid, else the Windows-1252 that browsers assume for old Western pages. */
+function decodePage(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+interface LegalNameLabel {
+  page_id: string;
+  legal_name: string | null;
+  how: string;
+}
+/** Hand labels of the legal name a page states, where the corpus has none (see labels/README.md). */
+const labels = new Map(
+  readFileSync(join(import.meta.dirname, 'labels/legal-names.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as LegalNameLabel)
+    .map((l) => [l.page_id, l] as const),
+);
+
+const fold = (t: string): string => t.toLowerCase().replace(/[^a-z0-9]/g, '');
+const pageText = (r: Record): string => fold(decodePage(readFileSync(join(corpus, r.html))).replace(/<[^>]*>/g, ' ').replace(/&amp;/g, '&'));
+
+/**
+ * The legal names a page states: its own label, and the label of another page of the same site when
+ * this page's text contains that name too (a site's legal entity is one, wherever it is written).
+ */
+function statedLegalNames(r: Record, all: readonly Record[]): string[] {
+  const own = labels.get(r.page_id)?.legal_name;
+  if (own) return [own];
+  const site = siteOf(r);
+  const text = pageText(r);
+  const siteNames = all.filter((o) => o.page_id !== r.page_id && siteOf(o) === site).map((o) => labels.get(o.page_id)?.legal_name);
+  return [...new Set(siteNames.filter((n): n is string => !!n && text.includes(fold(n))))];
+}
+
+const allRecords = readFileSync(join(corpus, 'ground_truth.jsonl'), 'utf8')
   .split('\n')
   .filter(Boolean)
-  .map((l) => JSON.parse(l) as Record)
-  .filter((r) => !only || r.page_id === only);
+  .map((l) => JSON.parse(l) as Record);
+const records = allRecords
+  .filter((r) => !only || r.page_id === only)
+  .map((r) => {
+    const stated = statedLegalNames(r, allRecords);
+    return stated.length ? { ...r, gt: { ...r.gt, stated_legal_names: stated } } : r;
+  });
 
 const totals: { [h in Half]: Totals } = { tuning: newTotals(), validation: newTotals() };
 const failures: { [h in Half]: Map<string, string[]> } = { tuning: new Map(), validation: new Map() };
@@ -63,15 +107,6 @@ const bump = (x: Rate, right: boolean): void => {
   if (right) x.right++;
 };
 
-/** Pages are bytes: UTF-8 when valid, else the Windows-1252 that browsers assume for old Western pages. */
-function decodePage(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
-
 /** Adds one page's scores to its half's totals and failure classes. */
 function tally(r: Record, data: CompanyData, t: Totals, fail: (cls: string, example: string) => void): void {
   const s = scoreCompany(r.gt, data);
@@ -83,6 +118,15 @@ function tally(r: Record, data: CompanyData, t: Totals, fail: (cls: string, exam
     }
   }
   if (s.name && r.source.startsWith('webstruct')) bump(t.webstructName, s.name.correct);
+  if (s.name) bump(t.allName, s.name.correct);
+  if (s.brand) {
+    bump(t.brand, s.brand.correct);
+    if (!s.brand.correct && (r.page_role === 'main' || r.source === 'readability')) fail('brand name: another name', `${r.page_id}: "${data.brand_name}" expected "${s.name?.expected}"`);
+  }
+  if (s.statedLegal) {
+    bump(t.statedLegal, s.statedLegal.correct);
+    if (!s.statedLegal.correct) fail('legal name where stated: missed', `${r.page_id}: "${data.name}" expected ${JSON.stringify(s.statedLegal.expected)}`);
+  }
   if (s.name && r.source === 'readability') {
     bump(t.articleName, s.name.correct);
     if (!s.name.correct) fail('site name (article): another name', `${r.page_id}: "${data.name}" expected "${s.name.expected}"`);
@@ -123,6 +167,9 @@ console.log(`company analyzer on ${records.length} corpus pages (${((performance
 console.log(formatHalves('company name, main pages', byHalf((t) => t.mainName)));
 console.log(formatHalves('company name, all webstruct pages', byHalf((t) => t.webstructName)));
 console.log(formatHalves('site name, readability articles', byHalf((t) => t.articleName)));
+console.log(formatHalves('company name, all pages with an owner', byHalf((t) => t.allName)));
+console.log(formatHalves('brand_name, all pages with an owner', byHalf((t) => t.brand)));
+console.log(formatHalves('legal name where stated (corpus+labels)', byHalf((t) => t.statedLegal)));
 console.log(formatHalves('legal names (corpus), precision', byHalf((t) => precision(t.legal))));
 console.log(formatHalves('legal names (corpus), recall', byHalf((t) => recall(t.legal))));
 console.log(formatHalves('emails (contact pages), precision', byHalf((t) => precision(t.emails))));

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  chooseLegalName, collectNameCandidates, copyrightHolders, domainSpelledNames, findLegalNamesInText, imprintNames, ownerAffinity, titleSegments,
+  collectNameCandidates, copyrightHolders, copyrightStatements, domainSpelledNames, findLegalNamesInText, imprintNames, isBareHost,
+  legalEntityLines, logoAltName, titleSegments,
 } from './legal-name.ts';
+import { chooseOwnerNames as chooseLegalName, ownerAffinity } from './owner-name.ts';
 import { readJsonLd } from './jsonld.ts';
 
 const empty = { orgs: [], siteNames: [], looseAddresses: [], emails: [] };
@@ -81,5 +83,37 @@ describe('owner of the site', () => {
 
   it('returns null without candidates', () => {
     expect(chooseLegalName([], 'acme', [])).toBeNull();
+  });
+});
+
+describe('legal statements', () => {
+  it('reads holders after a month, before the sign and on the line above "All rights reserved"', () => {
+    expect(copyrightHolders('© Copyright July, 2013 New York University')).toEqual(['New York University']);
+    expect(copyrightHolders('Woods Insurance Service © 1926 - 2012. All Rights Reserved.')).toEqual(['Woods Insurance Service']);
+    expect(copyrightHolders('Privacy Policy\nSimons Foundation\nAll Rights Reserved © 2020')).toEqual(['Simons Foundation']);
+    expect(copyrightHolders('© Copyright 2013, The Trustees of Columbia University in the City of New York.')).toEqual([
+      'The Trustees of Columbia University in the City of New York',
+    ]);
+  });
+
+  it('marks which notices state the legal entity', () => {
+    expect(copyrightStatements('© 2024 Acme Media Ltd')).toEqual([{ holder: 'Acme Media Ltd', opensLine: true }]);
+    expect(copyrightStatements('Site design © Jane Roe 2008')[0]?.opensLine).toBe(false);
+    expect(copyrightStatements('Acme © 2024')).toEqual([{ holder: 'Acme', opensLine: false }]);
+  });
+
+  it('finds trademark, parent-company and registration lines', () => {
+    expect(legalEntityLines('Wikipedia® is a registered trademark of the Wikimedia Foundation, Inc., a non-profit organization.')).toEqual(['Wikimedia Foundation, Inc.']);
+    expect(legalEntityLines('VisionProject is developed and owned by Visionera AB, a software company.')).toEqual(['Visionera AB']);
+    expect(legalEntityLines('Acme Bank is a wholly-owned subsidiary of Acme Holdings plc.')).toEqual(['Acme Holdings plc']);
+    expect(legalEntityLines('(firm 150892). Coventry Building Society. Registered Office: Economic House')).toEqual(['Coventry Building Society']);
+    expect(legalEntityLines('The view is the property of the neighbours.')).toEqual([]);
+  });
+
+  it('cleans logo alt texts to a name', () => {
+    expect(logoAltName('Coventry Building Society logo')).toBe('Coventry Building Society');
+    expect(logoAltName('Zynk Design - Interior Architects & Designers')).toBe('Zynk Design');
+    expect(isBareHost('bookstore.sgi-usa.org')).toBe(true);
+    expect(isBareHost('ToledoCars.com')).toBe(false);
   });
 });

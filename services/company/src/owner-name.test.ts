@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { collectNameCandidates, type PageNameFacts } from './legal-name.ts';
+import { chooseOwnerNames, isJunkName } from './owner-name.ts';
+
+const empty = { orgs: [], siteNames: [], looseAddresses: [], emails: [] };
+const page = (over: Partial<PageNameFacts>): PageNameFacts => ({
+  domainLabel: 'acme', title: '', ogSiteName: '', applicationName: '', visibleText: '', footerText: '', jsonLd: empty, microdata: empty, ...over,
+});
+const choose = (over: Partial<PageNameFacts>) => {
+  const p = page(over);
+  return chooseOwnerNames(collectNameCandidates(p), p.domainLabel, [p.ogSiteName, p.title].filter(Boolean), [p.title, p.visibleText]);
+};
+
+describe('legal name and brand name of the owner', () => {
+  it('takes the parent company named by the copyright line over the brand', () => {
+    const c = choose({ domainLabel: 'darlinghomes', title: 'Darling Homes | New Homes in Texas', visibleText: 'Darling Homes builds homes.\nCopyright © 2007 - Taylor Morrison, Inc. All rights reserved.' });
+    expect(c?.name).toBe('Taylor Morrison, Inc.');
+    expect(c?.brandName).toBe('Darling Homes');
+  });
+
+  it('takes the legal entity of a trademark line', () => {
+    const c = choose({ domainLabel: 'greenplumbersusa', title: 'Contact us | Green Plumbers', visibleText: 'Call Green Plumbers today.\nGreen Plumbers ® is a trademark of Green Invest Limited (Australia)' });
+    expect(c?.name).toBe('Green Invest Limited');
+    expect(c?.brandName).toBe('Green Plumbers');
+  });
+
+  it('writes "<Brand> Company" where a legal line states it, not the short brand', () => {
+    const c = choose({
+      domainLabel: 'firstcal', title: 'Home Loans at First Cal',
+      visibleText: 'First Cal helps you. First Cal is here.\n© 2014 First Cal\nFIRST CAL DEALWORKS is the property of First California Mortgage Company.',
+    });
+    expect(c?.name).toBe('First California Mortgage Company');
+    expect(c?.brandName).toBe('First Cal');
+  });
+
+  it('keeps the owner when its own legal statement exists, whatever subsidiaries are registered', () => {
+    const c = choose({
+      domainLabel: 'coventrybuildingsociety', title: 'Intermediaries',
+      visibleText: 'Coventry Building Society. Registered Office: Economic House, Coventry.\nGodiva Mortgages Limited is registered in England and Wales.',
+    });
+    expect(c?.name).toBe('Coventry Building Society');
+  });
+
+  it('keeps the publisher in a copyright line and the site name as the brand', () => {
+    const c = choose({ domainLabel: 'theverge', title: 'A review - The Verge', ogSiteName: 'The Verge', footerText: 'Contact\n© 2024 Vox Media, LLC. All Rights Reserved' });
+    expect(c?.name).toBe('Vox Media, LLC');
+    expect(c?.brandName).toBe('The Verge');
+  });
+
+  it('does not take a credit inside a sentence or a map-data notice as the legal entity', () => {
+    const c = choose({ domainLabel: 'acmedental', title: 'Acme Dental', visibleText: 'Welcome to Acme Dental.\nMap data © 2014 Google\nPhotos © Jane Roe' });
+    expect(c?.name).toBe('Acme Dental');
+  });
+
+  it('never answers a template placeholder or a platform credited in the footer', () => {
+    expect(isJunkName('Company Name', 'acme')).toBe(true);
+    expect(isJunkName('Your Company', 'acme')).toBe(true);
+    expect(isJunkName('Shopify', 'acme')).toBe(true);
+    expect(isJunkName('Shopify', 'shopify')).toBe(false);
+    const c = choose({ domainLabel: 'acmetees', title: 'Company Name | Acme Tees', footerText: '© 2024 Shopify' });
+    expect(c?.name).toBe('Acme Tees');
+  });
+
+  it('prefers a written name to a bare host name', () => {
+    const jsonLd = { ...empty, orgs: [{ name: 'bookstore.acme-usa.org', legalName: '', type: 'Organization', role: 'main' as const, url: '', emails: [], addresses: [] }] };
+    const c = choose({ domainLabel: 'acme-usa', microdata: jsonLd, visibleText: 'Visit ACME-USA.\nCopyright © Acme Gakkai Intl USA. All Rights Reserved. Powered By Volusion.' });
+    expect(c?.name).toBe('Acme Gakkai Intl USA');
+    expect(c?.brandName).toBe('ACME-USA');
+  });
+
+  it('reads a holder written before the sign as a spelling of the owner', () => {
+    const c = choose({ domainLabel: 'heise', ogSiteName: 'Mac & i', title: 'News | Mac & i', visibleText: 'heise online\nheise Mac & i\nCopyright © 2015 Heise Medien' });
+    expect(c?.name).toBe('Heise Medien');
+    expect(c?.brandName).toBe('Mac & i');
+  });
+});
