@@ -89,3 +89,11 @@ describe('emails', () => {
     expect(sources).toEqual(['mailto', 'text']);
   });
 });
+
+describe('addresses glued to the text before them', () => {
+  it('cuts a phone number or separator off the local part', () => {
+    expect(findEmailsInText('Call 273-5154|info@acme.com today')).toEqual(['info@acme.com']);
+    expect(cleanEmail('273-5154|info@acme.com')).toBeNull();
+    expect(cleanEmail("o'brien@acme.com")).toBe("o'brien@acme.com");
+  });
+});

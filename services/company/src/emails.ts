@@ -54,7 +54,9 @@ export function emailsFromCloudflareHtml(html: string): FoundEmail[] {
   return out;
 }
 
-const LOCAL = "[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*";
+// The characters real mailboxes use. RFC 5322 allows more (| { } / = …), but on pages those are the
+// separators of text glued to an address ("273-5154|info@acme.com"), not part of it.
+const LOCAL = "[a-zA-Z0-9_%+'-]+(?:\\.[a-zA-Z0-9_%+'-]+)*";
 const PLAIN = new RegExp(`(?<![\\w.+@-])(${LOCAL})@((?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,24})(?![\\w-])`, 'g');
 // Written-out forms: "name [at] domain [dot] com", "name(at)domain(dot)com", "name at domain dot com".
 const AT = String.raw`(?:\s*[\[({<]\s*(?:at|AT|@)\s*[\])}>]\s*|\s+(?:at|AT)\s+|\s*@\s*)`;
@@ -118,7 +120,7 @@ export function cleanEmail(raw: string): string | null {
   const local = e.slice(0, at);
   const domain = e.slice(at + 1);
   if (local.length > 64 || domain.length > 253 || local.includes('..') || local.startsWith('.') || local.endsWith('.')) return null;
-  if (!/^[a-z0-9!#$%&'*+/=?^_`{|}~.-]+$/.test(local)) return null;
+  if (!/^[a-z0-9_%+'.-]+$/.test(local)) return null;
   if (!/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,24}$/.test(domain)) return null;
   if (FILE_TLD.test(domain) || /@\d+x\./.test(e)) return null;
   if (JUNK_DOMAIN.test(domain) || JUNK_LOCAL.test(local)) return null;
