@@ -26,6 +26,7 @@ describe('company scoring', () => {
     expect(addressMatches('8765 Cariboo Pl, Burnaby, B.C., V3N 4T2', '8765 Cariboo Place, Burnaby, British Columbia V3N 4T2')).toBe(false);
     expect(addressMatches('8765 Cariboo Pl, Burnaby, BC V3N 4T2', '8765 Cariboo Place, Burnaby, BC V3N 4T2')).toBe(true);
     expect(addressMatches('1350 Post Road, Warwick, RI 02888', '1385 Riverdale Street, West Springfield, MA 01089')).toBe(false);
+    expect(addressMatches('1385 Riverdale Street West Springfield, MA 01089', '1399 Riverdale Street, West Springfield, MA 01089')).toBe(false);
   });
 
   it('counts tp/fp/fn per field', () => {

@@ -104,12 +104,16 @@ function addressTokens(s: string): string[] {
 /**
  * Two addresses match when their letters-and-digits strings are equal, or when one contains the
  * other and covers at least 60% of it (annotations split or merge lines), or when at least 80% of the
- * expected tokens appear in a prediction that is not much longer.
+ * expected tokens appear in a prediction that is not much longer. Never when their numbers disagree:
+ * "1385 Riverdale Street" and "1399 Riverdale Street" in the same town are two addresses.
  */
 export function addressMatches(predicted: string, expected: string): boolean {
   if (fold(predicted) === fold(expected)) return true;
   const p = addressTokens(predicted);
   const e = addressTokens(expected);
+  const numbers = (ts: string[]): string[] => ts.filter((t) => /^\d+$/.test(t));
+  const [pn, en] = [numbers(p), numbers(e)];
+  if (!pn.every((n) => en.includes(n)) && !en.every((n) => pn.includes(n))) return false;
   const pc = p.join('');
   const ec = e.join('');
   if (!pc || !ec) return false;
