@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   collectNameCandidates, copyrightHolders, copyrightStatements, domainSpelledNames, findLegalNamesInText, imprintNames, isBareHost,
-  legalEntityLines, logoAltName, titleSegments,
+  logoAltName, titleSegments,
 } from './legal-name.ts';
 import { chooseOwnerNames as chooseLegalName, ownerAffinity } from './owner-name.ts';
 import { readJsonLd } from './jsonld.ts';
@@ -100,14 +100,6 @@ describe('legal statements', () => {
     expect(copyrightStatements('© 2024 Acme Media Ltd')).toEqual([{ holder: 'Acme Media Ltd', opensLine: true }]);
     expect(copyrightStatements('Site design © Jane Roe 2008')[0]?.opensLine).toBe(false);
     expect(copyrightStatements('Acme © 2024')).toEqual([{ holder: 'Acme', opensLine: false }]);
-  });
-
-  it('finds trademark, parent-company and registration lines', () => {
-    expect(legalEntityLines('Wikipedia® is a registered trademark of the Wikimedia Foundation, Inc., a non-profit organization.')).toEqual(['Wikimedia Foundation, Inc.']);
-    expect(legalEntityLines('VisionProject is developed and owned by Visionera AB, a software company.')).toEqual(['Visionera AB']);
-    expect(legalEntityLines('Acme Bank is a wholly-owned subsidiary of Acme Holdings plc.')).toEqual(['Acme Holdings plc']);
-    expect(legalEntityLines('(firm 150892). Coventry Building Society. Registered Office: Economic House')).toEqual(['Coventry Building Society']);
-    expect(legalEntityLines('The view is the property of the neighbours.')).toEqual([]);
   });
 
   it('cleans logo alt texts to a name', () => {

@@ -8,7 +8,7 @@ import { hasStrongLegalForm, legalFormOf, LEGAL_FORM_IN_TEXT, stripLegalForm } f
 import type { StructuredData } from './structured-types.ts';
 import { compact, normalizeLine } from './text.ts';
 
-export type NameSource = 'jsonld' | 'microdata' | 'footer' | 'imprint' | 'legal' | 'og' | 'logo' | 'title' | 'text';
+export type NameSource = 'jsonld' | 'microdata' | 'footer' | 'imprint' | 'og' | 'logo' | 'title' | 'text';
 
 export interface NameCandidate {
   name: string;
@@ -16,8 +16,8 @@ export interface NameCandidate {
   /** How much this one sighting says, before agreement and owner affinity are counted. */
   weight: number;
   /**
-   * The sighting states the legal entity: a JSON-LD/microdata legalName, an imprint, the holder of a
-   * copyright line that opens its line, or a trademark, parent-company or registration line.
+   * The sighting states the legal entity: a JSON-LD/microdata legalName, an imprint, or the holder of
+   * a copyright notice that opens its line.
    */
   legal?: boolean;
 }
@@ -104,27 +104,6 @@ export function copyrightStatements(text: string): CopyrightStatement[] {
 /** The holders named in the copyright lines of a text. */
 export function copyrightHolders(text: string): string[] {
   return copyrightStatements(text).map((c) => c.holder);
-}
-
-// "X is a registered trademark of Acme Inc.", "the property of Acme Company", "a subsidiary of Acme Ltd",
-// "developed and owned by Visionera AB": the legal entity behind a brand.
-const PARENT_LEAD = /\b(?:(?:registered\s+)?trade\s?marks?|service\s+marks?|property|(?:wholly[- ]owned\s+)?subsidiary|division|affiliate|member|publication)\s+of\s+(?:the\s+)?|\b(?:owned|operated|published)(?:\s+and\s+(?:owned|operated|published))?\s+by\s+(?:the\s+)?/gi;
-// "Acme Building Society. Registered Office: …", "Acme Ltd is registered in England and Wales".
-const REGISTERED = /(?:^|[.;:]\s+|\n)((?:[\p{Lu}\d][\p{L}\d'’.&-]*)(?:[ \t]+(?:[\p{Lu}\d][\p{L}\d'’.&-]*|&|and|of|the|for)){0,7})(?:,|\.)?[ \t]+(?:is\s+)?(?:a\s+company\s+)?[Rr]egistered\s+(?:[Oo]ffice|in|at|with)\b/gmu;
-
-/** Legal entities named by trademark, parent-company and registration lines. */
-export function legalEntityLines(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(PARENT_LEAD)) {
-    const tail = text.slice(m.index + m[0].length, m.index + m[0].length + 140).split('\n')[0]!;
-    const legal = findLegalNamesInText(tail)[0];
-    if (legal && tail.indexOf(legal) === 0) out.push(legal);
-  }
-  for (const m of text.matchAll(REGISTERED)) {
-    const name = m[1]!.trim().replace(/\.$/, (dot) => (legalFormOf(m[1]!.trim()) ? dot : ''));
-    if (nameLike(name) && name.split(/\s+/).length >= 2) out.push(name);
-  }
-  return out;
 }
 
 const IMPRINT_HEADING = /^[ \t]*(?:impressum|imprint|legal notice|legal information|site notice|mentions l[ée]gales|colofon|aviso legal|note legali|angaben gem(?:ä|ae)(?:ß|ss) § ?5 tmg)\b.*$/gim;
@@ -233,7 +212,6 @@ export function collectNameCandidates(p: PageNameFacts): NameCandidate[] {
   for (const c of footer) push(c.holder, 'footer', 0.7, c.opensLine);
   for (const c of copyrightStatements(p.visibleText)) if (!footer.some((f) => f.holder === c.holder)) push(c.holder, 'footer', 0.6, c.opensLine);
   for (const n of imprintNames(p.visibleText)) push(n, 'imprint', 0.9, true);
-  for (const n of legalEntityLines(p.visibleText)) push(n, 'legal', 0.4, true);
   if (p.ogSiteName) push(p.ogSiteName, 'og', 0.5);
   if (p.applicationName) push(p.applicationName, 'og', 0.3);
   for (const alt of p.logoAlts ?? []) push(logoAltName(alt), 'logo', 0.4);

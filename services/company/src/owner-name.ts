@@ -4,7 +4,7 @@
  * site's own identity (domain, og:site_name, title) picks the organisation among the groups, above
  * partners, clients and web agencies named on the same pages. Its brand name is the name people call
  * it; its legal name is the most official spelling the pages state, or the entity that a copyright,
- * trademark, parent-company or registration line names instead of the brand ("© Taylor Morrison, Inc."
+ * imprint or JSON-LD legalName names instead of the brand ("© Taylor Morrison, Inc."
  * on a Darling Homes site).
  */
 import { hasStrongLegalForm, legalFormOf, stripLegalForm } from './legal-forms.ts';
@@ -105,14 +105,10 @@ interface Group {
   score: number;
 }
 
-/**
- * Group score = sum over sources of the best weight of that source + 1.2 × owner affinity + 0.3 for a
- * strong legal form. Trademark, parent and registration lines say who the legal entity is, not which
- * organisation the site is: they do not count here.
- */
+/** Group score = sum over sources of the best weight of that source + 1.2 × owner affinity + 0.3 for a strong legal form. */
 function scoreGroup(members: NameCandidate[], domainLabel: string, hints: readonly string[]): Group {
   const perSource = new Map<NameSource, number>();
-  for (const c of members) if (c.source !== 'legal') perSource.set(c.source, Math.max(perSource.get(c.source) ?? 0, c.weight));
+  for (const c of members) perSource.set(c.source, Math.max(perSource.get(c.source) ?? 0, c.weight));
   const evidence = [...perSource.values()].reduce((a, b) => a + b, 0);
   const affinity = Math.max(...members.map((c) => ownerAffinity(c.name, domainLabel, hints)));
   const legal = members.some((c) => hasStrongLegalForm(c.name)) ? 0.3 : 0;
@@ -136,7 +132,7 @@ function organisationSpelling(members: readonly NameCandidate[], usage: (name: s
 
 /**
  * The group's legal spelling, if the pages state one: a strong legal form (Inc., Ltd, GmbH …) first;
- * then a weak one ("Company", "Co.") where a legal statement (copyright, imprint, trademark line) writes
+ * then a weak one ("Company", "Co.") where a legal statement (copyright notice, imprint, legalName) writes
  * it; then a legal statement's spelling that is no shorter than the organisation's and at most two words
  * longer ("© Heise Medien" beside "Heise"; not "© acme.com" beside "Acme Widgets", nor a slogan).
  */
