@@ -91,9 +91,6 @@ describe('legal statements', () => {
     expect(copyrightHolders('© Copyright July, 2013 New York University')).toEqual(['New York University']);
     expect(copyrightHolders('Woods Insurance Service © 1926 - 2012. All Rights Reserved.')).toEqual(['Woods Insurance Service']);
     expect(copyrightHolders('Privacy Policy\nSimons Foundation\nAll Rights Reserved © 2020')).toEqual(['Simons Foundation']);
-    expect(copyrightHolders('© Copyright 2013, The Trustees of Columbia University in the City of New York.')).toEqual([
-      'The Trustees of Columbia University in the City of New York',
-    ]);
   });
 
   it('marks which notices state the legal entity', () => {

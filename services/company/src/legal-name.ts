@@ -46,13 +46,11 @@ const MONTH = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|ju
 const AGENCY = /\b(?:powered|designed|developed|hosted|built|created|made|maintained)\s+(?:by|with)\b|\b(?:website|site|web design|webdesign)\s+(?:by|design)\b/i;
 const STOP = /\s*(?:all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos|all right reserved|rights reserved|[|•·]|\s[-–—]\s|privacy|terms of|sitemap|legal notice|disclaimer)/i;
 const RIGHTS_ONLY = /^[\s|•·,.-]*(?:all rights? reserved|alle rechte vorbehalten|tous droits réservés)?[\s|•·,.-]*$/i;
-const JOINER = /^(?:&|and|of|the|in|for|at|on|de|du|des|di|da|la|le|van|von|der|den|und|et|y|e)$/;
 
-/** A holder is name-like: at most 7 words, or up to 12 when every word is capitalised or a joiner. */
+/** A holder is name-like: one to seven words, starting with a letter or digit. */
 function nameLike(holder: string): boolean {
   const words = holder.split(/\s+/).filter(Boolean);
-  if (!words.length || holder.length > 100 || !/^[\p{L}\d]/u.test(holder) || !/\p{L}{2,}/u.test(holder)) return false;
-  return words.length <= 7 || (words.length <= 12 && words.every((w) => JOINER.test(w) || /^[\p{Lu}\d]/u.test(w)));
+  return words.length >= 1 && words.length <= 7 && /^[\p{L}\d]/u.test(holder) && /\p{L}{2,}/u.test(holder) && holder.length <= 80;
 }
 
 export interface CopyrightStatement {
