@@ -42,6 +42,9 @@ describe('legal names in text and imprints', () => {
 describe('owner of the site', () => {
   it('splits titles into name-like segments', () => {
     expect(titleSegments('Contact Us | Acme Widgets')).toEqual(['Acme Widgets']);
+    expect(titleSegments('Contact Quaker Steak & Lube - Best Wings')).toEqual(['Quaker Steak & Lube', 'Best Wings']);
+    expect(titleSegments('About Pelletier Florist Greenhouses')).toEqual(['Pelletier Florist Greenhouses']);
+    expect(titleSegments('About Time')).toEqual(['About Time']);
     expect(titleSegments('ToledoCars.com -- Price Quotes, Research')).toEqual(['ToledoCars.com', 'Price Quotes, Research']);
   });
 

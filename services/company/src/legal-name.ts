@@ -123,7 +123,8 @@ const GENERIC_TITLE = /^(?:home|homepage|home page|welcome|index|main|start|star
 export function titleSegments(title: string): string[] {
   return normalizeLine(title)
     .split(/\s+[|–—:·»«~]\s+|\s+-{1,2}\s+|\s*\|\s*|::/)
-    .map((s) => s.replace(/^welcome to\s+/i, '').trim())
+    // "Welcome to Acme", and the page's own label in front of the name: "Contact Acme Widgets", "About Acme Widgets".
+    .map((s) => s.replace(/^welcome to\s+/i, '').replace(/^(?:about|contact)(?:\s+us)?\s+(?:the\s+)?(?=\S+\s+\S)/i, '').trim())
     .filter((s) => s && !GENERIC_TITLE.test(s) && s.split(/\s+/).length <= 7);
 }
 

@@ -62,7 +62,8 @@ export function logoAlts(s: Snapshot): string[] {
     if (!href) return false;
     try {
       const u = new URL(href);
-      return u.hostname === new URL(s.finalUrl || s.requestedUrl).hostname && /^\/(?:index\.\w+)?$/.test(u.pathname);
+      // "#top" on the home page is a back-to-top link, not the logo's link home.
+      return u.hostname === new URL(s.finalUrl || s.requestedUrl).hostname && /^\/(?:index\.\w+)?$/.test(u.pathname) && !u.hash;
     } catch {
       return false;
     }
