@@ -62,3 +62,13 @@ describe('legal name and brand name of the owner', () => {
     expect(c?.brandName).toBe('Mac & i');
   });
 });
+
+describe('brand name without og:site_name', () => {
+  it('is the fullest spelling the page really uses, not the shortest one inside it', () => {
+    const c = choose({
+      domainLabel: 'parksidewhistlerresort', title: 'Luxury Hotel | Parkside Whistler Resort & Club',
+      visibleText: 'Parkside Whistler Resort & Club welcomes you. Book Parkside Whistler Resort & Club today.',
+    });
+    expect(c?.brandName).toBe('Parkside Whistler Resort & Club');
+  });
+});

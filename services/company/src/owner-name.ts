@@ -158,17 +158,15 @@ function parentEntity(groups: readonly Group[], owner: Group, domainLabel: strin
 }
 
 /**
- * og:site_name when it is a name; else the organisation's commonest spelling in the pages (the site's
- * own names first on a tie), without legal form.
+ * og:site_name when it is a name; else the organisation's spelling (the fullest name the pages really
+ * use, as for the organisation), without legal form.
  */
 function brandOf(owner: Group, all: readonly NameCandidate[], usage: (name: string) => number, domainLabel: string): string {
   const declared = all.find((c) => c.source === 'og' && c.weight >= 0.5 && !isBareHost(c.name) && !isJunkName(c.name, domainLabel) && wordCount(c.name) <= 6);
   if (declared) return declared.name;
-  const rank: Partial<Record<NameSource, number>> = { og: 4, logo: 3, title: 2, jsonld: 1, microdata: 1 };
   const named = owner.members.filter((c) => !isBareHost(c.name));
-  const pool = (named.length ? named : owner.members).map((c) => ({ c, bare: stripLegalForm(c.name) || c.name }));
-  pool.sort((a, b) => usage(b.bare) - usage(a.bare) || (rank[b.c.source] ?? 0) - (rank[a.c.source] ?? 0) || b.c.weight - a.c.weight);
-  return pool[0]!.bare;
+  const spelling = organisationSpelling(named.length ? named : owner.members, usage).name;
+  return stripLegalForm(spelling) || spelling;
 }
 
 /** Counts how often a spelling occurs in the pages' titles and texts. */
