@@ -32,7 +32,7 @@ const rate = (): Rate => ({ right: 0, total: 0 });
 const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
 const newTotals = () => ({
   mainName: rate(), webstructName: rate(), articleName: rate(), allName: rate(), brand: rate(), statedLegal: rate(), mainEmpty: 0,
-  legal: zero(), emails: zero(), addresses: zero(),
+  legal: zero(), emails: zero(), addresses: zero(), addressPages: { recallSum: 0, pages: 0 },
 });
 type Totals = ReturnType<typeof newTotals>;
 
@@ -143,6 +143,10 @@ function tally(r: Record, data: CompanyData, t: Totals, fail: (cls: string, exam
   }
   if (s.addresses) {
     add(t.addresses, s.addresses);
+    if (s.addresses.tp + s.addresses.fn > 0) {
+      t.addressPages.pages++;
+      t.addressPages.recallSum += s.addresses.tp / (s.addresses.tp + s.addresses.fn);
+    }
     for (const p of s.addresses.falsePositives) fail('address: extra', `${r.page_id}: ${p}`);
     for (const e of s.addresses.falseNegatives) fail('address: missed', `${r.page_id}: ${e}  || got ${JSON.stringify(data.addresses)}`);
   }
@@ -176,6 +180,9 @@ console.log(formatHalves('emails (contact pages), precision', byHalf((t) => prec
 console.log(formatHalves('emails (contact pages), recall', byHalf((t) => recall(t.emails))));
 console.log(formatHalves('addresses, precision', byHalf((t) => precision(t.addresses))));
 console.log(formatHalves('addresses, recall', byHalf((t) => recall(t.addresses))));
+// One page with 83 annotated offices weighs as much as 40 small-business pages in the figure above.
+const pageMean = (t: Totals): Rate => ({ right: Math.round(1000 * t.addressPages.recallSum) / 1000, total: t.addressPages.pages });
+console.log(formatHalves('addresses, recall averaged over pages', byHalf(pageMean)));
 console.log(`main pages with no name: validation ${totals.validation.mainEmpty}, tuning ${totals.tuning.mainEmpty}`);
 
 for (const half of HALVES) {
