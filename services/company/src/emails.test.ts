@@ -97,3 +97,11 @@ describe('addresses glued to the text before them', () => {
     expect(cleanEmail("o'brien@acme.com")).toBe("o'brien@acme.com");
   });
 });
+
+describe('tracking addresses', () => {
+  it('drops bounce and tracking addresses of email services', () => {
+    expect(cleanEmail('bounce-123@em1234.sendgrid.net')).toBeNull();
+    expect(cleanEmail('abc123@mail87.us4.mcsv.net')).toBeNull();
+    expect(cleanEmail('sales@acme.com')).toBe('sales@acme.com');
+  });
+});
