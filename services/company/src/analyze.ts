@@ -16,11 +16,11 @@ export function analyzeCompany(req: CompanyRequest): CompanyReply {
 
   const hints = pages.flatMap((p) => p.ownerHints);
   const texts = [main, ...req.extraSnapshots].flatMap((s) => [s.title, s.text.visible]);
-  const choice = chooseOwnerNames(pages.flatMap((p) => p.names), domainLabel(siteDomain), hints, texts);
   const { emails, sources: emailSources } = rankEmails(pages.flatMap((p) => p.emails), siteDomain);
 
   const foundAddresses = pages.flatMap((p) => p.addresses);
   const addresses = mergeAddresses(foundAddresses.map((a) => a.line));
+  const choice = chooseOwnerNames(pages.flatMap((p) => p.names), domainLabel(siteDomain), hints, texts, addresses);
   const addressSources = [...new Set(foundAddresses.map((a) => a.source))];
 
   const sources = [...new Set<string>([...(choice?.sources ?? []), ...emailSources, ...addressSources])];

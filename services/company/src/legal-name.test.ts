@@ -45,6 +45,7 @@ describe('owner of the site', () => {
     expect(titleSegments('Contact Quaker Steak & Lube - Best Wings')).toEqual(['Quaker Steak & Lube', 'Best Wings']);
     expect(titleSegments('About Pelletier Florist Greenhouses')).toEqual(['Pelletier Florist Greenhouses']);
     expect(titleSegments('About Time')).toEqual(['About Time']);
+    expect(titleSegments('Office Locations | Our Services | Acme')).toEqual(['Acme']);
     expect(titleSegments('ToledoCars.com -- Price Quotes, Research')).toEqual(['ToledoCars.com', 'Price Quotes, Research']);
   });
 

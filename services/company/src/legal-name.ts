@@ -82,7 +82,8 @@ function holderAfter(rest: string): string {
   if (legal && r.indexOf(legal.split(/[\s,]/)[0]!) < 3) return legal;
   const stop = STOP.exec(r);
   const holder = stop ? r.slice(0, stop.index) : r;
-  return holder.replace(/\.(?:\s.*)?$/, '').replace(/[\s,.;:]+$/, '').trim();
+  // Cut at the first full stop, not at a middle initial ("John W. Callinan. Site design …").
+  return holder.replace(/(?<!\b\p{Lu})\.(?:\s.*)?$/u, '').replace(/[\s,.;:]+$/, '').trim();
 }
 
 /** Every copyright notice of a text with its holder: "© 2024 Acme Widgets, Inc. All rights reserved." -> "Acme Widgets, Inc.". */
@@ -118,6 +119,10 @@ export function imprintNames(text: string): string[] {
 }
 
 const GENERIC_TITLE = /^(?:home|homepage|home page|welcome|index|main|start|startseite|accueil|contact(?: us)?|about(?: us)?|official site|official website|untitled|page not found|404|blog|news|shop|store)$/i;
+// A page heading made of navigation words ("Office Locations", "Our Services", "Products & Services"):
+// the page's subject, not the site's name.
+const HEADING_WORD = '(?:locations?|offices?|services?|products?|solutions?|projects?|gallery|portfolio|careers?|jobs|team|staff|testimonials?|events?|resources?|faqs?|pricing|news|blog|shop|store|contact|about|directions|hours|menu|specials|links)';
+const HEADING = new RegExp(`^(?:(?:our|office|the|all|latest|new|and|&)\\s+)*${HEADING_WORD}(?:\\s+(?:and|&)\\s+${HEADING_WORD})?$`, 'i');
 
 /** The parts of a page title that can be a site name: "Contact | Acme Widgets" -> ["Contact", "Acme Widgets"]. */
 export function titleSegments(title: string): string[] {
@@ -125,7 +130,7 @@ export function titleSegments(title: string): string[] {
     .split(/\s+[|–—:·»«~]\s+|\s+-{1,2}\s+|\s*\|\s*|::/)
     // "Welcome to Acme", and the page's own label in front of the name: "Contact Acme Widgets", "About Acme Widgets".
     .map((s) => s.replace(/^welcome to\s+/i, '').replace(/^(?:about|contact)(?:\s+us)?\s+(?:the\s+)?(?=\S+\s+\S)/i, '').trim())
-    .filter((s) => s && !GENERIC_TITLE.test(s) && s.split(/\s+/).length <= 7);
+    .filter((s) => s && !GENERIC_TITLE.test(s) && !HEADING.test(s) && s.split(/\s+/).length <= 7);
 }
 
 /**

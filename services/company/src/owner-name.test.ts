@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectNameCandidates, type PageNameFacts } from './legal-name.ts';
-import { chooseOwnerNames, isJunkName } from './owner-name.ts';
+import { chooseOwnerNames, isJunkName, placesOf } from './owner-name.ts';
 
 const empty = { orgs: [], siteNames: [], looseAddresses: [], emails: [] };
 const page = (over: Partial<PageNameFacts>): PageNameFacts => ({
@@ -45,6 +45,11 @@ describe('legal name and brand name of the owner', () => {
     expect(isJunkName('Your Company', 'acme')).toBe(true);
     expect(isJunkName('Shopify', 'acme')).toBe(true);
     expect(isJunkName('Shopify', 'shopify')).toBe(false);
+    expect(isJunkName('John W. Callinan', 'acme')).toBe(true);
+    expect(isJunkName('Dr. Jane Roe', 'acme')).toBe(true);
+    expect(isJunkName('Jane Roe, DDS', 'acme')).toBe(true);
+    expect(isJunkName('Kaye Barr', 'kayebarr')).toBe(false);
+    expect(isJunkName('Dr. Pepper Snapple Group Inc', 'acme')).toBe(false);
     const c = choose({ domainLabel: 'acmetees', title: 'Company Name | Acme Tees', footerText: '© 2024 Shopify' });
     expect(c?.name).toBe('Acme Tees');
   });
@@ -70,5 +75,19 @@ describe('brand name without og:site_name', () => {
       visibleText: 'Parkside Whistler Resort & Club welcomes you. Book Parkside Whistler Resort & Club today.',
     });
     expect(c?.brandName).toBe('Parkside Whistler Resort & Club');
+  });
+});
+
+describe('names that are not a name', () => {
+  it('drops a town of the page\'s own address and a navigation heading', () => {
+    const p = page({ domainLabel: 'acmeplumbing', title: 'Springfield | Office Locations | Acme Plumbing', visibleText: 'Call Acme Plumbing.' });
+    const c = chooseOwnerNames(collectNameCandidates(p), p.domainLabel, [], [p.title, p.visibleText], ['1 Main St, Springfield, IL 62701']);
+    expect(c?.name).toBe('Acme Plumbing');
+    expect(isJunkName('Springfield', 'acme', placesOf(['1 Main St, Springfield, IL 62701']))).toBe(true);
+  });
+
+  it('does not take a person holding the copyright for the legal entity', () => {
+    const c = choose({ domainLabel: 'eldercarelawyer', title: 'Law Offices of Callinan', visibleText: 'Law Offices of Callinan\nCopyright © 2009-2012 John W. Callinan. All Rights Reserved.' });
+    expect(c?.name).toBe('Law Offices of Callinan');
   });
 });

@@ -62,11 +62,25 @@ const PLATFORMS = new Set([
   'site123', 'duda', 'strikingly', 'ecwid', 'bigcartel', '3dcart', 'homestead', 'ghost', 'substack',
 ]);
 
-/** A placeholder, or a platform's name on a site that is not the platform's. */
-export function isJunkName(name: string, domainLabel: string): boolean {
+// A person, not a company: a middle initial ("John W. Callinan"), or an honorific or credential
+// around at most three words ("Dr. Jane Roe", "Jane Roe, DDS").
+const PERSON = /^\p{Lu}\p{Ll}+\s\p{Lu}\.\s\p{Lu}\p{Ll}+$|^(?:Dr|Mr|Mrs|Ms|Prof)\.?(?:\s\p{Lu}[\p{L}.'-]*){1,3}$|^(?:\p{Lu}[\p{L}.'-]*\s){1,2}\p{Lu}[\p{L}'-]*,?\s(?:MD|M\.D\.|DDS|DMD|Esq\.?|PhD|Ph\.D\.|CPA)$/u;
+
+/**
+ * A placeholder, a platform's name on a site that is not the platform's, a person, or a place: the
+ * town or region of one of the pages' own addresses ("Springfield" beside "1 Main St, Springfield, IL 62701").
+ */
+export function isJunkName(name: string, domainLabel: string, places: ReadonlySet<string> = new Set()): boolean {
   const core = compact(stripLegalForm(name));
-  return PLACEHOLDER.test(name.trim()) || (PLATFORMS.has(core) && core !== compact(domainLabel));
+  const n = name.trim();
+  return PLACEHOLDER.test(n) || PERSON.test(n) || (PLATFORMS.has(core) && core !== compact(domainLabel)) || places.has(core);
 }
+
+/** The towns and regions of address lines: every comma-separated part after the first, digits removed. */
+export function placesOf(addresses: readonly string[]): Set<string> {
+  return new Set(addresses.flatMap((a) => a.split(',').slice(1).map((p) => compact(p.replace(/\d+/g, ''))).filter((p) => p.length >= 3)));
+}
+
 
 const wordCount = (name: string): number => stripLegalForm(name).split(/\s+/).filter(Boolean).length;
 
@@ -190,8 +204,11 @@ export function chooseOwnerNames(
   hints: readonly string[],
   /** Titles and visible texts of the pages, to count how often each spelling is used. */
   texts: readonly string[] = [],
+  /** The pages' own address lines: their towns and regions are no names. */
+  addresses: readonly string[] = [],
 ): NameChoice | null {
-  const usable = candidates.filter((c) => !isJunkName(c.name, domainLabel));
+  const places = placesOf(addresses);
+  const usable = candidates.filter((c) => !isJunkName(c.name, domainLabel, places));
   const groups = groupCandidates(usable).map((m) => scoreGroup(m, domainLabel, hints));
   if (!groups.length) return null;
   const owner = groups.reduce((best, g) => (g.score > best.score ? g : best));
