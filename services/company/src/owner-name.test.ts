@@ -91,3 +91,14 @@ describe('names that are not a name', () => {
     expect(c?.name).toBe('Law Offices of Callinan');
   });
 });
+
+describe('brand name from legal spellings', () => {
+  it('counts a spelling without its legal form as the pages write it', () => {
+    const c = choose({
+      domainLabel: 'upwardconstruction', title: 'Contractors',
+      visibleText: 'Upward Construction builds. Upward Construction & Renovation Ltd is family run.\nUpward Construction & Renovation Ltd\n© 2014 Upward Construction & Renovation Ltd.',
+    });
+    expect(c?.name).toBe('Upward Construction & Renovation Ltd');
+    expect(c?.brandName).toBe('Upward Construction & Renovation');
+  });
+});

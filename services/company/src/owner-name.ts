@@ -172,15 +172,16 @@ function parentEntity(groups: readonly Group[], owner: Group, domainLabel: strin
 }
 
 /**
- * og:site_name when it is a name; else the organisation's spelling (the fullest name the pages really
- * use, as for the organisation), without legal form.
+ * og:site_name when it is a name; else the organisation's spelling without legal form (the fullest
+ * name the pages really use, as for the organisation).
  */
 function brandOf(owner: Group, all: readonly NameCandidate[], usage: (name: string) => number, domainLabel: string): string {
   const declared = all.find((c) => c.source === 'og' && c.weight >= 0.5 && !isBareHost(c.name) && !isJunkName(c.name, domainLabel) && wordCount(c.name) <= 6);
   if (declared) return declared.name;
+  // Spellings without their legal form, counted as the pages write them ("Acme Widgets" in "Acme Widgets Ltd").
   const named = owner.members.filter((c) => !isBareHost(c.name));
-  const spelling = organisationSpelling(named.length ? named : owner.members, usage).name;
-  return stripLegalForm(spelling) || spelling;
+  const bare = (named.length ? named : owner.members).map((c) => ({ ...c, name: stripLegalForm(c.name) || c.name }));
+  return organisationSpelling(bare, usage).name;
 }
 
 /** Counts how often a spelling occurs in the pages' titles and texts. */
