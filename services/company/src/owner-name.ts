@@ -81,7 +81,6 @@ export function placesOf(addresses: readonly string[]): Set<string> {
   return new Set(addresses.flatMap((a) => a.split(',').slice(1).map((p) => compact(p.replace(/\d+/g, ''))).filter((p) => p.length >= 3)));
 }
 
-
 const wordCount = (name: string): number => stripLegalForm(name).split(/\s+/).filter(Boolean).length;
 
 /**
