@@ -71,7 +71,7 @@ interface PageResult {
 /** Every optional extractor on: code colors from CSS, HTML and JavaScript, and screenshot colors. */
 const ENRICH_PARAMS = { css: 'true', html: 'true', javascript: 'true', screenshotColors: '5' };
 
-const EMPTY_COMPANY: CompanyData = { name: '', emails: [], addresses: [], sources: [], confidence: 0, pages: [] };
+const EMPTY_COMPANY: CompanyData = { name: '', brand_name: '', emails: [], addresses: [], sources: [], confidence: 0, pages: [] };
 const EMPTY_BRAND: BrandData = {
   colors: { brand_colors: [], screenshot_colors: [], code_colors: { css: [], html: [], javascript: [] } },
   fonts: { families: [], google_fonts: [], typekit: [] },

@@ -89,3 +89,19 @@ describe('emails', () => {
     expect(sources).toEqual(['mailto', 'text']);
   });
 });
+
+describe('addresses glued to the text before them', () => {
+  it('cuts a phone number or separator off the local part', () => {
+    expect(findEmailsInText('Call 273-5154|info@acme.com today')).toEqual(['info@acme.com']);
+    expect(cleanEmail('273-5154|info@acme.com')).toBeNull();
+    expect(cleanEmail("o'brien@acme.com")).toBe("o'brien@acme.com");
+  });
+});
+
+describe('tracking addresses', () => {
+  it('drops bounce and tracking addresses of email services', () => {
+    expect(cleanEmail('bounce-123@em1234.sendgrid.net')).toBeNull();
+    expect(cleanEmail('abc123@mail87.us4.mcsv.net')).toBeNull();
+    expect(cleanEmail('sales@acme.com')).toBe('sales@acme.com');
+  });
+});

@@ -53,6 +53,27 @@ function addressElements(root: HTMLElement): string[] {
   return out;
 }
 
+/**
+ * The alt text of the site's own logo: the first image that links to the home page, or that is marked
+ * "logo" (src, class, id, ancestors) inside the header. Partner and brand logos elsewhere are not it.
+ */
+export function logoAlts(s: Snapshot): string[] {
+  const home = (href: string | null): boolean => {
+    if (!href) return false;
+    try {
+      const u = new URL(href);
+      // "#top" on the home page is a back-to-top link, not the logo's link home.
+      return u.hostname === new URL(s.finalUrl || s.requestedUrl).hostname && /^\/(?:index\.\w+)?$/.test(u.pathname) && !u.hash;
+    } catch {
+      return false;
+    }
+  };
+  return s.images
+    .filter((i) => i.alt?.trim() && (home(i.linkHref) || (i.region === 'header' && /logo/i.test(`${i.src} ${i.className ?? ''} ${i.id ?? ''} ${i.ancestorHints}`))))
+    .map((i) => i.alt!.trim())
+    .slice(0, 1);
+}
+
 export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
   const root = parseHtml(s.html);
   const jsonLd = readJsonLd(s.jsonLd);
@@ -62,7 +83,7 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
 
   const names = collectNameCandidates({
     domainLabel: siteLabel,
-    title: s.title, ogSiteName, applicationName, visibleText: s.text.visible, footerText: s.text.footer, jsonLd, microdata,
+    title: s.title, ogSiteName, applicationName, logoAlts: logoAlts(s), visibleText: s.text.visible, footerText: s.text.footer, jsonLd, microdata,
   });
   const ownerHints = [ogSiteName, applicationName, ...jsonLd.siteNames, ...titleSegments(s.title)].filter(Boolean);
 

@@ -179,7 +179,7 @@ export function serveFakes(nc: NatsConnection, opts: FakeOptions = {}): { calls:
       calls.company.push(req);
       const pages = [req.snapshot.finalUrl, ...req.extraSnapshots.map((s) => s.finalUrl)];
       return {
-        data: { name: 'Acme Analytics GmbH', emails: ['hello@acme.test'], addresses: req.extraSnapshots.length > 0 ? ['Hauptstrasse 1, 10115 Berlin'] : [], sources: ['footer'], confidence: 0.7, pages },
+        data: { name: 'Acme Analytics GmbH', brand_name: 'Acme Analytics', emails: ['hello@acme.test'], addresses: req.extraSnapshots.length > 0 ? ['Hauptstrasse 1, 10115 Berlin'] : [], sources: ['footer'], confidence: 0.7, pages },
         followUp: req.extraSnapshots.length > 0 ? [] : (opts.companyFollowUp ?? []),
       };
     }, { log }));
