@@ -213,7 +213,10 @@ export interface components {
                 youtube: string | null;
             };
             company: {
+                /** @description The legal name of the company behind the site, as the page states it (JSON-LD legalName, copyright holder, imprint, registration or "a subsidiary of" line), else the organisation's name; "" when the page names none */
                 name: string;
+                /** @description The name people call the company or site: og:site_name, else the fullest spelling of the organisation's name the page really uses (title, logo alt text, structured data), without legal form; "" when the page names none */
+                brand_name: string;
                 emails: string[];
                 addresses: string[];
                 sources: string[];
@@ -303,7 +306,10 @@ export interface components {
         CompanyData: {
             domain: string;
             url: string;
+            /** @description The legal name of the company behind the site, as the page states it (JSON-LD legalName, copyright holder, imprint, registration or "a subsidiary of" line), else the organisation's name; "" when the page names none */
             name: string;
+            /** @description The name people call the company or site: og:site_name, else the fullest spelling of the organisation's name the page really uses (title, logo alt text, structured data), without legal form; "" when the page names none */
+            brand_name: string;
             emails: string[];
             addresses: string[];
             sources: string[];

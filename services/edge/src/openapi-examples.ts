@@ -42,6 +42,7 @@ const brand: BrandResponseData = {
 
 const company = {
   name: 'Northwind Roasters LLC',
+  brand_name: 'Northwind Roasters',
   emails: ['hello@northwind.example'],
   addresses: ['1200 SE Water Ave, Portland, OR 97214'],
   sources: ['jsonld', 'footer', 'og', 'title', 'text', 'mailto', 'address'],
