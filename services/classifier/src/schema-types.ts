@@ -147,7 +147,26 @@ export function extractSchemaTypes(jsonLd: readonly string[], html: string): str
   return [...types];
 }
 
-/** IAB hints for a page's declared types, strongest first; unknown types are skipped. */
-export function schemaTypeHints(types: readonly string[]): SchemaTypeHint[] {
-  return types.flatMap((t) => iabHintForSchemaType(t) ?? []).sort((a, b) => b.weight - a.weight);
+/**
+ * Types that describe what a page is about (a recipe, a film, a piece of software), as opposed to who
+ * publishes it (a restaurant, a newspaper, a law firm). On an article page only these count: the
+ * publisher's types say what the publisher does, not what the article is about.
+ */
+const SUBJECT_TYPES = new Set([
+  'Recipe', 'Menu', 'SoftwareApplication', 'WebApplication', 'MobileApplication', 'SoftwareSourceCode', 'VideoGame',
+  'MedicalCondition', 'Drug', 'DietarySupplement', 'Car', 'Vehicle', 'Motorcycle', 'Course', 'CourseInstance',
+  'JobPosting', 'RealEstateListing', 'SportsEvent', 'MusicEvent', 'MusicRecording', 'MusicAlbum', 'MusicPlaylist',
+  'Movie', 'MovieSeries', 'TVSeries', 'TVEpisode', 'Book', 'BookSeries', 'VisualArtwork', 'Painting', 'TheaterEvent',
+  'DanceEvent', 'ComedyEvent', 'Legislation', 'TouristDestination', 'TouristAttraction',
+]);
+
+/**
+ * IAB hints for a page's declared types, strongest first (ties in the order declared); unknown types
+ * are skipped. `article`: keep only the types that describe a subject (SUBJECT_TYPES).
+ */
+export function schemaTypeHints(types: readonly string[], article = false): SchemaTypeHint[] {
+  return types
+    .filter((t) => !article || SUBJECT_TYPES.has(t.replace(/^.*[/#:]/, '').trim()))
+    .flatMap((t) => iabHintForSchemaType(t) ?? [])
+    .sort((a, b) => b.weight - a.weight);
 }
