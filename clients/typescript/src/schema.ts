@@ -804,6 +804,7 @@ export interface operations {
                      *         },
                      *         "company": {
                      *           "name": "Northwind Roasters LLC",
+                     *           "brand_name": "Northwind Roasters",
                      *           "emails": [
                      *             "hello@northwind.example"
                      *           ],
@@ -1129,6 +1130,7 @@ export interface operations {
                      *         "domain": "northwind.example",
                      *         "url": "https://northwind.example/",
                      *         "name": "Northwind Roasters LLC",
+                     *         "brand_name": "Northwind Roasters",
                      *         "emails": [
                      *           "hello@northwind.example"
                      *         ],
