@@ -5,12 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { NatsConnection } from '@nats-io/transport-node';
-import type { Logger } from 'pino';
 import { registerAssets } from './assets.ts';
-import type { EdgeConfig, TrustProxy } from './config.ts';
+import type { TrustProxy } from './config.ts';
+import type { EdgeDeps, EdgeRequestState } from './deps.ts';
 import { sendError } from './envelope.ts';
-import { EdgeHttpError, toHttpFailure } from './errors.ts';
+import { EDGE_STATUS, EdgeHttpError, toHttpFailure } from './errors.ts';
 import { registerIdempotencyHook } from './idempotency.ts';
 import { edgeMetrics } from './metrics.ts';
 import { parseRawQuery } from './params.ts';
@@ -19,36 +18,6 @@ import { registerDocs } from './routes/docs.ts';
 import { registerDataRoutes } from './routes/endpoints.ts';
 import { registerProbes } from './routes/probes.ts';
 import { registerTracing } from './tracing.ts';
-import type { Store } from './store/port.ts';
-import type { ResultCache } from './cache/cache.ts';
-
-export interface EdgeDeps {
-  config: EdgeConfig;
-  nc: NatsConnection;
-  store: Store;
-  log: Logger;
-  /** The rate limits' clock (epoch ms); tests inject one to place hits across a window edge. */
-  now?: () => number;
-  /** The result cache (src/cache/); absent or null: every request does its own work. */
-  cache?: ResultCache | null;
-}
-
-/** Per-request facts the hooks share. */
-export interface EdgeRequestState {
-  startedAt: number;
-  endpoint: string | undefined;
-  keyId: string | undefined;
-  /** Credits charged (0 unless the request succeeded). */
-  credits: number;
-  /** Set while this request holds an Idempotency-Key claim (idempotency.ts). */
-  idempotency?: { scope: string; key: string } | undefined;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    edge: EdgeRequestState;
-  }
-}
 
 const RATE_LIMIT_EXEMPT = new Set(['/health', '/ready']);
 
@@ -78,7 +47,7 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     // A URL fastify cannot even route (bad percent-encoding) still gets the envelope.
     frameworkErrors: (err, request, reply) => {
       reply.header('x-request-id', request.id);
-      return sendError(request, reply, 400, `Malformed request URL: ${err.message}`);
+      return sendError(request, reply, EDGE_STATUS.MALFORMED_REQUEST, `Malformed request URL: ${err.message}`);
     },
   });
 
@@ -101,7 +70,7 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     try {
       await checkIpLimit(deps.store, request.ip, deps.config.ipRateLimitPerMin, deps.config.ipv6Prefix, deps.now?.());
     } catch (err) {
-      if (err instanceof EdgeHttpError && err.status === 429) edgeMetrics().rateLimitRejections.add(1, { scope: 'ip' });
+      if (err instanceof EdgeHttpError && err.status === EDGE_STATUS.RATE_LIMITED) edgeMetrics().rateLimitRejections.add(1, { scope: 'ip' });
       throw err;
     }
   });
@@ -136,9 +105,9 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     const allowed = methodsByPath.get(path) ?? (path.startsWith('/assets/') ? methodsByPath.get('/assets/*') : undefined);
     if (allowed) {
       const allow = [...allowed].sort().join(', ');
-      return sendError(request, reply, 405, `Method ${request.method} is not allowed on ${path}; allowed: ${allow}`, { allow });
+      return sendError(request, reply, EDGE_STATUS.METHOD_NOT_ALLOWED, `Method ${request.method} is not allowed on ${path}; allowed: ${allow}`, { allow });
     }
-    return sendError(request, reply, 404, `No route ${request.method} ${path.slice(0, 200)}; endpoints: GET /enrich, /brand, /company, /classify, /screenshot, /health, /ready, /openapi.json, /docs`);
+    return sendError(request, reply, EDGE_STATUS.NOT_FOUND, `No route ${request.method} ${path.slice(0, 200)}; endpoints: GET /enrich, /brand, /company, /classify, /screenshot, /health, /ready, /openapi.json, /docs`);
   });
 
   registerIdempotencyHook(app, deps.store);
