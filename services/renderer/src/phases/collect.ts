@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { SNAPSHOT_LIMITS as L } from '@enrich/shared/contracts';
-import { collectDocument } from '../collect/document.ts';
+import { collectDocument, DOCUMENT_PARTS } from '../collect/document.ts';
 import { collectElements } from '../collect/elements.ts';
 import { runInPage } from '../collect/run-in-page.ts';
 import { collectStyles } from '../collect/styles.ts';
@@ -25,7 +25,7 @@ export async function collectPage(run: RenderRun, page: Page, wire: NetworkLog):
       htmlChars: L.htmlChars, metaTags: L.metaTags, linkTags: L.linkTags, jsonLdBlocks: L.jsonLdBlocks, jsonLdChars: L.jsonLdChars, urlChars: L.urlChars,
       visibleTextChars: L.visibleTextChars, regionTextChars: L.regionTextChars, headings: L.headings, navLabels: L.navLabels,
       stylesheets: L.stylesheets, scripts: L.scripts, scriptChars: L.scriptChars, stylesheetChars: L.stylesheetChars, withScripts: run.req.scripts,
-    }),
+    }, DOCUMENT_PARTS),
   );
   run.stage = 'collecting elements and styles';
   const elements = await inSpan('collect.elements', () =>
