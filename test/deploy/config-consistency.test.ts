@@ -333,7 +333,7 @@ describe('deployment files match the services', () => {
       expect(c.resources?.limits?.memory).toBeTruthy();
       const pdb = find('PodDisruptionBudget', service);
       expect((pdb?.spec?.selector as { matchLabels: Record<string, string> } | undefined)?.matchLabels).toEqual({ 'app.kubernetes.io/name': service });
-      const deploymentSelector = (find('Deployment', service)?.spec?.selector as { matchLabels: Record<string, string> }).matchLabels;
+      const deploymentSelector = (find('Deployment', service)?.spec?.selector as { matchLabels: Record<string, string> } | undefined)?.matchLabels;
       expect(deploymentSelector).toEqual({ 'app.kubernetes.io/name': service });
 
       const schema = await schemaOf(service);
@@ -354,7 +354,7 @@ describe('deployment files agree with each other', () => {
       expect(Number(hpa?.spec?.minReplicas)).toBeGreaterThanOrEqual(2); // a PDB with maxUnavailable 1 needs two
     }
     const service = find('Service', 'edge');
-    expect((service?.spec?.selector as Record<string, string>)['app.kubernetes.io/name']).toBe('edge');
+    expect((service?.spec?.selector as Record<string, string> | undefined)?.['app.kubernetes.io/name']).toBe('edge');
   });
 
   it('sizes the renderer by the documented rule: 300 MB + 150 MB per concurrent page', () => {
@@ -516,7 +516,7 @@ describe('hardening in the deployment files', () => {
     const policy = find('NetworkPolicy', 'renderer');
     expect(policy, 'NetworkPolicy renderer in the kustomization').toBeDefined();
     const spec = policy?.spec as unknown as NetworkPolicySpec;
-    const selector = (find('Deployment', 'renderer')?.spec?.selector as { matchLabels: Record<string, string> }).matchLabels;
+    const selector = (find('Deployment', 'renderer')?.spec?.selector as { matchLabels: Record<string, string> } | undefined)?.matchLabels;
     expect(spec.podSelector.matchLabels).toEqual(selector);
     expect([...spec.policyTypes].sort()).toEqual(['Egress', 'Ingress']);
 
