@@ -7,7 +7,7 @@ import { SNAPSHOT_LIMITS as L } from '@enrich/shared/contracts';
 import { collectDocument, DOCUMENT_PARTS } from '../collect/document.ts';
 import { collectElements } from '../collect/elements.ts';
 import { runInPage } from '../collect/run-in-page.ts';
-import { collectStyles } from '../collect/styles.ts';
+import { collectStyles, STYLE_PARTS } from '../collect/styles.ts';
 import type { NetworkLog } from '../network-log.ts';
 import type { RenderRun } from '../run.ts';
 import { inSpan } from '../tracing.ts';
@@ -34,7 +34,7 @@ export async function collectPage(run: RenderRun, page: Page, wire: NetworkLog):
   const styles = await inSpan('collect.styles', async () => {
     const sheetTexts = await wire.texts(Math.min(run.workUntil, Date.now() + 2_000));
     const extraVariableNames = [...new Set([...sheetTexts.values()].flatMap((t) => [...t.matchAll(/(--[\w-]+)\s*:/g)].map((m) => m[1]!)))].slice(0, 2000);
-    return runInPage(page, collectStyles, { colorSamples: L.colorSamples, fontSamples: L.fontSamples, maxElements: 15_000, extraVariableNames });
+    return runInPage(page, collectStyles, { colorSamples: L.colorSamples, fontSamples: L.fontSamples, maxElements: 15_000, extraVariableNames }, STYLE_PARTS);
   });
   return { doc, elements, styles };
 }
