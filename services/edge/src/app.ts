@@ -54,7 +54,22 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
   app.decorateRequest('edge', null as unknown as EdgeRequestState);
   registerTracing(app);
 
-  // Which methods each path answers, so a wrong method gets 405 with Allow instead of 404.
+  const methodsByPath = trackRouteMethods(app);
+  registerRequestHooks(app, deps);
+  registerFailureHandlers(app, methodsByPath);
+
+  registerIdempotencyHook(app, deps.store);
+  registerProbes(app, deps);
+  registerDataRoutes(app, deps);
+  registerAssets(app, deps.config.screenshotDir);
+
+  await registerDocs(app, deps.config);
+
+  return app;
+}
+
+/** Which methods each path answers, so a wrong method gets 405 with Allow instead of 404. */
+function trackRouteMethods(app: FastifyInstance): Map<string, Set<string>> {
   const methodsByPath = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -62,7 +77,11 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     for (const m of methods) set.add(m);
     methodsByPath.set(route.url, set);
   });
+  return methodsByPath;
+}
 
+/** Per request: the id header and the per-IP window first; after it, metrics, the log line and the usage record. */
+function registerRequestHooks(app: FastifyInstance, deps: EdgeDeps): void {
   app.addHook('onRequest', async (request, reply) => {
     request.edge = { startedAt: Date.now(), endpoint: undefined, keyId: undefined, credits: 0 };
     reply.header('x-request-id', request.id);
@@ -89,7 +108,10 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
         .catch((err: unknown) => request.log.warn({ err }, 'usage log write failed'));
     }
   });
+}
 
+/** Every failure as the envelope: errors through errors.ts, unknown routes as 404 or 405. */
+function registerFailureHandlers(app: FastifyInstance, methodsByPath: Map<string, Set<string>>): void {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const failure = toHttpFailure(err, request.id);
     if (failure.hidden) request.log.error({ err, requestId: request.id }, 'request failed with an internal error');
@@ -109,13 +131,4 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     }
     return sendError(request, reply, EDGE_STATUS.NOT_FOUND, `No route ${request.method} ${path.slice(0, 200)}; endpoints: GET /enrich, /brand, /company, /classify, /screenshot, /health, /ready, /openapi.json, /docs`);
   });
-
-  registerIdempotencyHook(app, deps.store);
-  registerProbes(app, deps);
-  registerDataRoutes(app, deps);
-  registerAssets(app, deps.config.screenshotDir);
-
-  await registerDocs(app, deps.config);
-
-  return app;
 }
