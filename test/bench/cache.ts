@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startNatsServer } from '../support/nats-server.ts';
 import { startAnalyzers } from '../support/analyzers.ts';
-import { startEdge, log } from '../../services/edge/src/test-harness.ts';
+import { startEdge, log } from '../support/edge-harness.ts';
 import { startRenderer } from '../../services/renderer/src/service.ts';
 import { loadRendererConfig } from '../../services/renderer/src/config.ts';
 import { serveBenchSites } from './sites.ts';

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnrichQuerySchema, EnrichResponseSchema, ScreenshotResponseSchema } from '@enrich/shared/contracts';
 import { startNatsServer, type NatsServerHandle } from '../support/nats-server.ts';
-import { startEdge, log, type EdgeHarness } from '../../services/edge/src/test-harness.ts';
+import { startEdge, log, type EdgeHarness } from '../support/edge-harness.ts';
 import { normalizeTargetUrl, parseQuery } from '../../services/edge/src/params.ts';
 import { startAnalyzers } from '../support/analyzers.ts';
 import { startWallSites, type WallSites } from '../support/wall-sites.ts';

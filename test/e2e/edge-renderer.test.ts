@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnrichResponseSchema, ErrorEnvelopeSchema, ScreenshotResponseSchema } from '@enrich/shared/contracts';
 import { freePort, startNatsServer, type NatsServerHandle } from '../support/nats-server.ts';
-import { startEdge, log, type EdgeHarness } from '../../services/edge/src/test-harness.ts';
+import { startEdge, log, type EdgeHarness } from '../support/edge-harness.ts';
 import { startAnalyzers } from '../support/analyzers.ts';
 import { startRenderer } from '../../services/renderer/src/service.ts';
 import { loadRendererConfig } from '../../services/renderer/src/config.ts';

@@ -12,7 +12,7 @@ import type { BrandData, Snapshot } from '@enrich/shared/contracts';
 import { analyzeBrand } from '../../services/brand/src/analyze.ts';
 import { colorsMatch } from '../eval/score-brand.ts';
 import { snapshotFromHtml } from '../support/snapshot-from-html.ts';
-import { renderRequest, startTestRenderer } from '../../services/renderer/src/test-support/renderer-harness.ts';
+import { renderRequest, startTestRenderer } from '../support/renderer-harness.ts';
 
 const DIR = join(import.meta.dirname, '../fixtures/sites/logo-placements');
 const ICO = Buffer.from('0000010001001010000001002000680400001600000000', 'hex');

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnrichQuerySchema, EnrichResponseSchema, ErrorEnvelopeSchema, ScreenshotResponseSchema } from '@enrich/shared/contracts';
 import { normalizeTargetUrl, parseQuery } from '../../services/edge/src/params.ts';
 import { startNatsServer, type NatsServerHandle } from '../support/nats-server.ts';
-import { startEdge, log, type EdgeHarness } from '../../services/edge/src/test-harness.ts';
+import { startEdge, log, type EdgeHarness } from '../support/edge-harness.ts';
 import { startAnalyzers } from '../support/analyzers.ts';
 import { startWallSites, WALL_CASES, type WallSites } from '../support/wall-sites.ts';
 import { startRenderer } from '../../services/renderer/src/service.ts';

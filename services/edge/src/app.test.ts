@@ -19,7 +19,7 @@ import { BusyError, TargetUnreachableError, UrlForbiddenError } from '@enrich/sh
 import type { z } from 'zod';
 import { connect } from '@nats-io/transport-node';
 import { startNatsServer, type NatsServerHandle } from '../../../test/support/nats-server.ts';
-import { serveFakes, startEdge, type EdgeHarness } from './test-harness.ts';
+import { serveFakes, startEdge, type EdgeHarness } from '../../../test/support/edge-harness.ts';
 
 let nats: NatsServerHandle;
 let h: EdgeHarness;

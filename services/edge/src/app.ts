@@ -5,12 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { NatsConnection } from '@nats-io/transport-node';
-import type { Logger } from 'pino';
 import { registerAssets } from './assets.ts';
-import type { EdgeConfig, TrustProxy } from './config.ts';
+import type { TrustProxy } from './config.ts';
+import type { EdgeDeps, EdgeRequestState } from './deps.ts';
 import { sendError } from './envelope.ts';
-import { EdgeHttpError, toHttpFailure } from './errors.ts';
+import { EDGE_STATUS, EdgeHttpError, toHttpFailure } from './errors.ts';
 import { registerIdempotencyHook } from './idempotency.ts';
 import { edgeMetrics } from './metrics.ts';
 import { parseRawQuery } from './params.ts';
@@ -19,36 +18,6 @@ import { registerDocs } from './routes/docs.ts';
 import { registerDataRoutes } from './routes/endpoints.ts';
 import { registerProbes } from './routes/probes.ts';
 import { registerTracing } from './tracing.ts';
-import type { Store } from './store/port.ts';
-import type { ResultCache } from './cache/cache.ts';
-
-export interface EdgeDeps {
-  config: EdgeConfig;
-  nc: NatsConnection;
-  store: Store;
-  log: Logger;
-  /** The rate limits' clock (epoch ms); tests inject one to place hits across a window edge. */
-  now?: () => number;
-  /** The result cache (src/cache/); absent or null: every request does its own work. */
-  cache?: ResultCache | null;
-}
-
-/** Per-request facts the hooks share. */
-export interface EdgeRequestState {
-  startedAt: number;
-  endpoint: string | undefined;
-  keyId: string | undefined;
-  /** Credits charged (0 unless the request succeeded). */
-  credits: number;
-  /** Set while this request holds an Idempotency-Key claim (idempotency.ts). */
-  idempotency?: { scope: string; key: string } | undefined;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    edge: EdgeRequestState;
-  }
-}
 
 const RATE_LIMIT_EXEMPT = new Set(['/health', '/ready']);
 
@@ -78,14 +47,29 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     // A URL fastify cannot even route (bad percent-encoding) still gets the envelope.
     frameworkErrors: (err, request, reply) => {
       reply.header('x-request-id', request.id);
-      return sendError(request, reply, 400, `Malformed request URL: ${err.message}`);
+      return sendError(request, reply, EDGE_STATUS.MALFORMED_REQUEST, `Malformed request URL: ${err.message}`);
     },
   });
 
   app.decorateRequest('edge', null as unknown as EdgeRequestState);
   registerTracing(app);
 
-  // Which methods each path answers, so a wrong method gets 405 with Allow instead of 404.
+  const methodsByPath = trackRouteMethods(app);
+  registerRequestHooks(app, deps);
+  registerFailureHandlers(app, methodsByPath);
+
+  registerIdempotencyHook(app, deps.store);
+  registerProbes(app, deps);
+  registerDataRoutes(app, deps);
+  registerAssets(app, deps.config.screenshotDir);
+
+  await registerDocs(app, deps.config);
+
+  return app;
+}
+
+/** Which methods each path answers, so a wrong method gets 405 with Allow instead of 404. */
+function trackRouteMethods(app: FastifyInstance): Map<string, Set<string>> {
   const methodsByPath = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -93,7 +77,11 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     for (const m of methods) set.add(m);
     methodsByPath.set(route.url, set);
   });
+  return methodsByPath;
+}
 
+/** Per request: the id header and the per-IP window first; after it, metrics, the log line and the usage record. */
+function registerRequestHooks(app: FastifyInstance, deps: EdgeDeps): void {
   app.addHook('onRequest', async (request, reply) => {
     request.edge = { startedAt: Date.now(), endpoint: undefined, keyId: undefined, credits: 0 };
     reply.header('x-request-id', request.id);
@@ -101,7 +89,7 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     try {
       await checkIpLimit(deps.store, request.ip, deps.config.ipRateLimitPerMin, deps.config.ipv6Prefix, deps.now?.());
     } catch (err) {
-      if (err instanceof EdgeHttpError && err.status === 429) edgeMetrics().rateLimitRejections.add(1, { scope: 'ip' });
+      if (err instanceof EdgeHttpError && err.status === EDGE_STATUS.RATE_LIMITED) edgeMetrics().rateLimitRejections.add(1, { scope: 'ip' });
       throw err;
     }
   });
@@ -120,7 +108,10 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
         .catch((err: unknown) => request.log.warn({ err }, 'usage log write failed'));
     }
   });
+}
 
+/** Every failure as the envelope: errors through errors.ts, unknown routes as 404 or 405. */
+function registerFailureHandlers(app: FastifyInstance, methodsByPath: Map<string, Set<string>>): void {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const failure = toHttpFailure(err, request.id);
     if (failure.hidden) request.log.error({ err, requestId: request.id }, 'request failed with an internal error');
@@ -136,17 +127,8 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     const allowed = methodsByPath.get(path) ?? (path.startsWith('/assets/') ? methodsByPath.get('/assets/*') : undefined);
     if (allowed) {
       const allow = [...allowed].sort().join(', ');
-      return sendError(request, reply, 405, `Method ${request.method} is not allowed on ${path}; allowed: ${allow}`, { allow });
+      return sendError(request, reply, EDGE_STATUS.METHOD_NOT_ALLOWED, `Method ${request.method} is not allowed on ${path}; allowed: ${allow}`, { allow });
     }
-    return sendError(request, reply, 404, `No route ${request.method} ${path.slice(0, 200)}; endpoints: GET /enrich, /brand, /company, /classify, /screenshot, /health, /ready, /openapi.json, /docs`);
+    return sendError(request, reply, EDGE_STATUS.NOT_FOUND, `No route ${request.method} ${path.slice(0, 200)}; endpoints: GET /enrich, /brand, /company, /classify, /screenshot, /health, /ready, /openapi.json, /docs`);
   });
-
-  registerIdempotencyHook(app, deps.store);
-  registerProbes(app, deps);
-  registerDataRoutes(app, deps);
-  registerAssets(app, deps.config.screenshotDir);
-
-  await registerDocs(app, deps.config);
-
-  return app;
 }

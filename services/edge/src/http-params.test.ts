@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrandQuerySchema, ClassifyQuerySchema, CompanyQuerySchema, EnrichQuerySchema, ErrorEnvelopeSchema, ScreenshotQuerySchema } from '@enrich/shared/contracts';
 import type { z } from 'zod';
 import { startNatsServer, type NatsServerHandle } from '../../../test/support/nats-server.ts';
-import { serveFakes, startEdge, type EdgeHarness } from './test-harness.ts';
+import { serveFakes, startEdge, type EdgeHarness } from '../../../test/support/edge-harness.ts';
 
 let nats: NatsServerHandle;
 let h: EdgeHarness;

@@ -1,14 +1,14 @@
 /**
  * Idempotency-Key and "charges match answers", through the real app (inject) on a private
  * nats-server and a fresh KV store, with the contract-valid renderer/analyzer stand-ins of
- * test-harness.ts. The stand-in renderer is told per test how to behave (answer, fail, wait on a gate).
+ * test/support/edge-harness.ts. The stand-in renderer is told per test how to behave (answer, fail, wait on a gate).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema, type RenderRequest, type RenderResult } from '@enrich/shared/contracts';
 import { BusyError, TargetUnreachableError } from '@enrich/shared/errors';
 import { startNatsServer, type NatsServerHandle } from '../../../test/support/nats-server.ts';
-import { fakeRenderResult, serveFakes, startEdge, type EdgeHarness } from './test-harness.ts';
+import { fakeRenderResult, serveFakes, startEdge, type EdgeHarness } from '../../../test/support/edge-harness.ts';
 
 let nats: NatsServerHandle;
 let h: EdgeHarness;

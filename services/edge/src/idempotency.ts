@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EdgeHttpError } from './errors.ts';
+import { EDGE_STATUS, EdgeHttpError } from './errors.ts';
 import type { Store, StoredAnswer } from './store/port.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -25,11 +25,11 @@ const ANSWER_HEADERS = ['content-type', 'x-credits-used', 'x-credits-limit'];
 /** The header's value, undefined when absent; a 400 naming the problem when it is not a valid key. */
 export function readIdempotencyKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
-  if (Array.isArray(header)) throw new EdgeHttpError(400, `Invalid Idempotency-Key header: given ${header.length} times; give it once`);
+  if (Array.isArray(header)) throw new EdgeHttpError(EDGE_STATUS.INVALID_IDEMPOTENCY_KEY, `Invalid Idempotency-Key header: given ${header.length} times; give it once`);
   if (header.length < 1 || header.length > MAX_KEY_CHARS) {
-    throw new EdgeHttpError(400, `Invalid Idempotency-Key header: got ${header.length} characters, allowed: 1 to ${MAX_KEY_CHARS} printable ASCII characters (a UUID is a good key)`);
+    throw new EdgeHttpError(EDGE_STATUS.INVALID_IDEMPOTENCY_KEY, `Invalid Idempotency-Key header: got ${header.length} characters, allowed: 1 to ${MAX_KEY_CHARS} printable ASCII characters (a UUID is a good key)`);
   }
-  if (!/^[\x20-\x7e]+$/.test(header)) throw new EdgeHttpError(400, 'Invalid Idempotency-Key header: it contains a character that is not printable ASCII; allowed: 1 to 255 printable ASCII characters');
+  if (!/^[\x20-\x7e]+$/.test(header)) throw new EdgeHttpError(EDGE_STATUS.INVALID_IDEMPOTENCY_KEY, 'Invalid Idempotency-Key header: it contains a character that is not printable ASCII; allowed: 1 to 255 printable ASCII characters');
   return header;
 }
 
@@ -53,9 +53,9 @@ export async function claimIdempotencyKey(store: Store, request: FastifyRequest,
     case 'done':
       return claim.answer;
     case 'in_flight':
-      throw new EdgeHttpError(409, 'A request with this Idempotency-Key is still in progress; retry once it has finished to get its answer', { 'retry-after': '1' });
+      throw new EdgeHttpError(EDGE_STATUS.IDEMPOTENCY_IN_PROGRESS, 'A request with this Idempotency-Key is still in progress; retry once it has finished to get its answer', { 'retry-after': '1' });
     case 'mismatch':
-      throw new EdgeHttpError(422, 'This Idempotency-Key was already used with other parameters (method, path or query); use a new key for a different request');
+      throw new EdgeHttpError(EDGE_STATUS.IDEMPOTENCY_KEY_REUSED, 'This Idempotency-Key was already used with other parameters (method, path or query); use a new key for a different request');
   }
 }
 

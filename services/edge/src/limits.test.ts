@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema, ScreenshotResponseSchema } from '@enrich/shared/contracts';
 import { startNatsServer, type NatsServerHandle } from '../../../test/support/nats-server.ts';
 import { startReservationSweeper } from './credits/credits.ts';
-import { serveFakes, startEdge, type EdgeHarness } from './test-harness.ts';
+import { serveFakes, startEdge, type EdgeHarness } from '../../../test/support/edge-harness.ts';
 
 let nats: NatsServerHandle;
 let fakesHost: EdgeHarness;

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ErrorEnvelopeSchema, successEnvelope } from '@enrich/shared/contracts';
 import { PAID_ROUTES } from './routes/endpoints.ts';
-import { startEdge, type EdgeHarness } from './test-harness.ts';
+import { startEdge, type EdgeHarness } from '../../../test/support/edge-harness.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const run = promisify(execFile);

@@ -1,6 +1,6 @@
 /** The renderer's environment, validated once at boot (merged with BaseConfigSchema by runService). */
 import { z } from 'zod';
-import { BaseConfigSchema, ConfigError, envBoolean, envInt, loadConfig } from '@enrich/shared/runtime';
+import { ConfigError, envBoolean, envInt, loadConfig } from '@enrich/shared/runtime';
 import { parseAllowList, parseResolveOverrides } from './ssrf.ts';
 
 export const RendererConfigSchema = z.object({
@@ -49,8 +49,6 @@ export type RendererConfig = z.infer<typeof RendererConfigSchema>;
 export function loadRendererConfig(env: Record<string, string | undefined> = process.env): RendererConfig {
   return loadConfig(RendererConfigSchema, env);
 }
-
-export const FullRendererConfigSchema = BaseConfigSchema.extend(RendererConfigSchema.shape);
 
 /** Settings that exist for tests and local development only: they open the SSRF guard. */
 export const TEST_SWITCHES = ['ALLOW_PRIVATE_TARGETS', 'RESOLVE_OVERRIDES'] as const;

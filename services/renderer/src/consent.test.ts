@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SnapshotSchema } from '@enrich/shared/contracts';
 import { startWallSites, type WallSites } from '../../../test/support/wall-sites.ts';
-import { renderRequest, startTestRenderer } from './test-support/renderer-harness.ts';
+import { renderRequest, startTestRenderer } from '../../../test/support/renderer-harness.ts';
 
 let sites: WallSites;
 const r = startTestRenderer({ RESOLVE_OVERRIDES: '*=127.0.0.2' });

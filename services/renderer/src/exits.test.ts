@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startExitProbes, type ExitProbes } from './test-support/exit-probes.ts';
+import { startExitProbes, type ExitProbes } from '../../../test/support/exit-probes.ts';
 import { CHROMIUM_ARGS } from './pool.ts';
-import { fixtureResolver, renderRequest, startTestRenderer } from './test-support/renderer-harness.ts';
+import { fixtureResolver, renderRequest, startTestRenderer } from '../../../test/support/renderer-harness.ts';
 
 let probes: ExitProbes;
 const r = startTestRenderer();

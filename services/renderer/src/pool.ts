@@ -90,6 +90,21 @@ log.warn({ pid: browserPid }, 'browser process died; killing its process group')
   browser.once('disconnected', () => clearInterval(timer));
 }
 
+/** One page's lease on `slot`: release gives the limiter's place back and closes a retired browser once idle. */
+function leaseOn(slot: Slot, free: () => void, closeSlot: (slot: Slot) => Promise<void>): Lease {
+  let released = false;
+  return {
+    browser: slot.browser,
+    release() {
+      if (released) return;
+      released = true;
+      slot.inFlight--;
+      free();
+      if (slot.retired && slot.inFlight === 0) void closeSlot(slot);
+    },
+  };
+}
+
 export function createBrowserPool(opts: PoolOptions): BrowserPool {
   const limiter: Limiter = createLimiter({ concurrency: opts.concurrency, queue: opts.queue });
   const slots = new Set<Slot>();
@@ -147,17 +162,7 @@ export function createBrowserPool(opts: PoolOptions): BrowserPool {
         current = null;
         opts.log.info({ pagesServed: slot.pagesServed }, 'browser retired for recycling');
       }
-      let released = false;
-      return {
-        browser: slot.browser,
-        release() {
-          if (released) return;
-          released = true;
-          slot.inFlight--;
-          free();
-          if (slot.retired && slot.inFlight === 0) void closeSlot(slot);
-        },
-      };
+      return leaseOn(slot, free, closeSlot);
     },
     stats() {
       let contexts = 0;

@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SnapshotSchema, RenderResultSchema } from '@enrich/shared/contracts';
 import { DeadlineExceededError, TargetUnreachableError, UrlForbiddenError } from '@enrich/shared/errors';
-import { startFixtureSites, type FixtureSites } from './test-support/fixture-sites.ts';
-import { fixtureResolver, renderRequest, startTestRenderer } from './test-support/renderer-harness.ts';
+import { startFixtureSites, type FixtureSites } from '../../../test/support/fixture-sites.ts';
+import { fixtureResolver, renderRequest, startTestRenderer } from '../../../test/support/renderer-harness.ts';
 
 let sites: FixtureSites;
 // `shop.fixture` and `rebind.fixture` exist only in this resolver, never in the system DNS Chromium would use.

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { EnrichResponseSchema, ErrorEnvelopeSchema, ScreenshotResponseSchema } from '@enrich/shared/contracts';
 import { TargetNotASiteError } from '@enrich/shared/errors';
 import { startNatsServer, type NatsServerHandle } from '../../../../test/support/nats-server.ts';
-import { fakeRenderResult, serveFakes, startEdge, type EdgeHarness } from '../test-harness.ts';
+import { fakeRenderResult, serveFakes, startEdge, type EdgeHarness } from '../../../../test/support/edge-harness.ts';
 
 let nats: NatsServerHandle;
 let a: EdgeHarness;

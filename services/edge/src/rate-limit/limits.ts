@@ -4,7 +4,7 @@
  * endpoints but the probes; IPv6 per /64, see client-ip.ts) and per API key (the count configured on
  * the key). A rejected request is not counted and costs nothing.
  */
-import { EdgeHttpError } from '../errors.ts';
+import { EDGE_STATUS, EdgeHttpError } from '../errors.ts';
 import type { Store, WindowHit } from '../store/port.ts';
 import { ipSubject } from './client-ip.ts';
 
@@ -27,7 +27,7 @@ export async function checkIpLimit(store: Store, ip: string, limitPerMin: number
   const hit = await store.hitWindow(ipSubject(ip, ipv6Prefix), limitPerMin, now, WINDOW_MS);
   if (!hit.allowed) {
     const s = retryAfterSeconds(hit);
-    throw new EdgeHttpError(429, `Rate limit exceeded: ${limitPerMin} requests per minute per IP address; retry in ${s} s`, { 'retry-after': String(s) });
+    throw new EdgeHttpError(EDGE_STATUS.RATE_LIMITED, `Rate limit exceeded: ${limitPerMin} requests per minute per IP address; retry in ${s} s`, { 'retry-after': String(s) });
   }
   return hit;
 }
@@ -36,7 +36,7 @@ export async function checkKeyLimit(store: Store, keyId: string, limitPerMin: nu
   const hit = await store.hitWindow(`key:${keyId}`, limitPerMin, now, WINDOW_MS);
   if (!hit.allowed) {
     const s = retryAfterSeconds(hit);
-    throw new EdgeHttpError(429, `Rate limit exceeded: this API key allows ${limitPerMin} requests per minute; retry in ${s} s`, { 'retry-after': String(s), ...rateLimitHeaders(hit) });
+    throw new EdgeHttpError(EDGE_STATUS.RATE_LIMITED, `Rate limit exceeded: this API key allows ${limitPerMin} requests per minute; retry in ${s} s`, { 'retry-after': String(s), ...rateLimitHeaders(hit) });
   }
   return hit;
 }

@@ -18,7 +18,7 @@ import type { Budget } from '../orchestrate.ts';
 import { normalizeTargetUrl, parseQuery, type RawQuery } from '../params.ts';
 import { checkKeyLimit, rateLimitHeaders } from '../rate-limit/limits.ts';
 import { targetGuard } from '../target-guard.ts';
-import type { EdgeDeps } from '../app.ts';
+import type { EdgeDeps } from '../deps.ts';
 
 export interface PaidRouteSpec<Q extends z.ZodObject, D extends z.ZodType> {
   path: string;

@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RENDER_PAGE, type ReadyData } from '@enrich/shared/contracts';
 import { ping } from '@enrich/shared/nats';
-import type { EdgeDeps } from '../app.ts';
+import type { EdgeDeps } from '../deps.ts';
 import { sendData, sendError } from '../envelope.ts';
+import { EDGE_STATUS } from '../errors.ts';
 import { parseQuery, type RawQuery } from '../params.ts';
 
 const PROBE_TIMEOUT_MS = 1500;
@@ -63,6 +64,6 @@ export function registerProbes(app: FastifyInstance, deps: EdgeDeps): void {
     const ready = await checkReadiness(deps, request.log);
     if (ready.status === 'ready') return sendData(request, reply, ready);
     const failed = Object.entries(ready.checks).filter(([, c]) => !c.ok).map(([name]) => name);
-    return sendError(request, reply, 503, `Not ready: ${failed.join(', ')} did not answer`, { 'retry-after': '5' });
+    return sendError(request, reply, EDGE_STATUS.NOT_READY, `Not ready: ${failed.join(', ')} did not answer`, { 'retry-after': '5' });
   });
 }

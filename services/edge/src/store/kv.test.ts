@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Kvm } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { runStoreConformance } from './conformance.ts';
+import { runStoreConformance } from '../../../../test/support/store-conformance.ts';
 import { KvStore } from './kv.ts';
 
 let nc: NatsConnection;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runStoreConformance } from './conformance.ts';
+import { runStoreConformance } from '../../../../test/support/store-conformance.ts';
 import { MongoStore } from './mongo.ts';
 
 interface Mongo {

@@ -1,7 +1,7 @@
 /**
  * The store port: API keys, credits, rate-limit windows and the usage log behind one interface, so
  * NATS JetStream KV (default) and MongoDB (production) are interchangeable. Both implementations
- * pass the same conformance suite (conformance.ts).
+ * pass the same conformance suite (test/support/store-conformance.ts).
  *
  * Credits are reserved before the work and settled after it. An open reservation lives inside the
  * key's own record (`pending`), so reserving (check + increment + remember) and settling (forget +

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { NewApiKey, Store } from './port.ts';
+import type { NewApiKey, Store } from '../../services/edge/src/store/port.ts';
 
 export interface ConformanceTarget {
   /** A fresh, initialised, empty store for one test. */

@@ -22,14 +22,14 @@ import {
 } from '@enrich/shared/contracts';
 import { serve, type HandlerContext, type Served } from '@enrich/shared/nats';
 import { createLogger } from '@enrich/shared/runtime';
-import { snapshotFromHtml } from '../../../test/support/snapshot-from-html.ts';
-import { buildApp } from './app.ts';
-import { openResultCache, type ResultCache } from './cache/cache.ts';
-import { generateApiKey } from './auth/api-keys.ts';
-import type { EdgeConfig } from './config.ts';
-import { guardStore } from './store/guard.ts';
-import { KvStore } from './store/kv.ts';
-import type { ApiKeyRecord, Store } from './store/port.ts';
+import { snapshotFromHtml } from './snapshot-from-html.ts';
+import { buildApp } from '../../services/edge/src/app.ts';
+import { openResultCache, type ResultCache } from '../../services/edge/src/cache/cache.ts';
+import { generateApiKey } from '../../services/edge/src/auth/api-keys.ts';
+import type { EdgeConfig } from '../../services/edge/src/config.ts';
+import { guardStore } from '../../services/edge/src/store/guard.ts';
+import { KvStore } from '../../services/edge/src/store/kv.ts';
+import type { ApiKeyRecord, Store } from '../../services/edge/src/store/port.ts';
 
 export const log = createLogger('edge-test', 'silent');
 

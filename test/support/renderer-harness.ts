@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RenderRequest, RenderResult } from '@enrich/shared/contracts';
 import { createLogger } from '@enrich/shared/runtime';
-import { loadRendererConfig, type RendererConfig } from '../config.ts';
-import type { PoolOptions } from '../pool.ts';
-import { createRenderer, type Renderer } from '../service.ts';
-import { resolveAll, type Resolve } from '../ssrf.ts';
+import { loadRendererConfig, type RendererConfig } from '../../services/renderer/src/config.ts';
+import type { PoolOptions } from '../../services/renderer/src/pool.ts';
+import { createRenderer, type Renderer } from '../../services/renderer/src/service.ts';
+import { resolveAll, type Resolve } from '../../services/renderer/src/ssrf.ts';
 
 export const testLog = createLogger('renderer-test', 'silent');
 

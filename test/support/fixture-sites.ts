@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
-const SITES = fileURLToPath(new URL('../../../../test/fixtures/sites/', import.meta.url));
+const SITES = fileURLToPath(new URL('../fixtures/sites/', import.meta.url));
 const page = (site: string): string => readFileSync(`${SITES}${site}/index.html`, 'utf8');
 
 async function solidPng(width: number, height: number, rgb: [number, number, number]): Promise<Buffer> {
