@@ -86,6 +86,6 @@ export async function runService<S extends z.ZodObject>(def: ServiceDefinition<S
     log.info({ nats: config.NATS_URL }, `${def.name} started`);
   } catch (err) {
     log.fatal({ err }, `${def.name} failed to start`);
-    await shutdown.trigger('start failed');
+    await shutdown.trigger('start failed', true);
   }
 }
