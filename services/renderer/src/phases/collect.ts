@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { SNAPSHOT_LIMITS as L } from '@enrich/shared/contracts';
 import { collectDocument, DOCUMENT_PARTS } from '../collect/document.ts';
-import { collectElements } from '../collect/elements.ts';
+import { collectElements, ELEMENT_PARTS } from '../collect/elements.ts';
 import { runInPage } from '../collect/run-in-page.ts';
 import { collectStyles, STYLE_PARTS } from '../collect/styles.ts';
 import type { NetworkLog } from '../network-log.ts';
@@ -29,7 +29,7 @@ export async function collectPage(run: RenderRun, page: Page, wire: NetworkLog):
   );
   run.stage = 'collecting elements and styles';
   const elements = await inSpan('collect.elements', () =>
-    runInPage(page, collectElements, { anchors: L.anchors, anchorTextChars: L.anchorTextChars, images: L.images, svgs: L.svgs, svgMarkupChars: L.svgMarkupChars, urlChars: L.urlChars }),
+    runInPage(page, collectElements, { anchors: L.anchors, anchorTextChars: L.anchorTextChars, images: L.images, svgs: L.svgs, svgMarkupChars: L.svgMarkupChars, urlChars: L.urlChars }, ELEMENT_PARTS),
   );
   const styles = await inSpan('collect.styles', async () => {
     const sheetTexts = await wire.texts(Math.min(run.workUntil, Date.now() + 2_000));
