@@ -3,6 +3,7 @@
  * the description both read this, never the raw snapshot.
  */
 import type { Snapshot } from '@enrich/shared/contracts';
+import { scanJsonLdStrings } from '@enrich/shared/page';
 import { detectArticle, type ArticleEvidence } from './article.ts';
 import { extractSchemaTypes } from './schema-types.ts';
 import { toPlainText } from './plain-text.ts';
@@ -47,22 +48,9 @@ function metaContent(snapshot: Snapshot, ...keys: string[]): string[] {
     .filter((s) => s !== '');
 }
 
+/** A scan rather than a parse: only the first few values are wanted, and blocks are often invalid JSON. */
 function jsonLdStrings(blocks: readonly string[], key: 'description' | 'name'): string[] {
-  const out: string[] = [];
-  for (const block of blocks) {
-    // A regex rather than a parse: we only need the first few values and blocks are often invalid JSON.
-    for (const m of block.slice(0, 100_000).matchAll(new RegExp(`"${key}"\\s*:\\s*"((?:[^"\\\\]|\\\\.){3,600})"`, 'g'))) {
-      let value: string;
-      try {
-        value = JSON.parse(`"${m[1]}"`) as string;
-      } catch {
-        value = m[1]!;
-      }
-      out.push(toPlainText(value));
-      if (out.length >= 5) return out;
-    }
-  }
-  return out;
+  return scanJsonLdStrings(blocks, key, { minLength: 3, maxLength: 600, limit: 5, scanChars: 100_000 }).map(toPlainText);
 }
 
 function uniq(list: readonly string[]): string[] {
