@@ -3,8 +3,8 @@
  * snapshot. Parsing (and its tolerance of broken blocks) is the shared reader's
  * (@enrich/shared/page, jsonld.ts); a block that stays unreadable is skipped.
  */
-import { isJsonObject as isObject, jsonLdTypes as typesOf, parseJsonLd, type Json, type JsonObject } from '@enrich/shared/page';
-import { decodeEntities, normalizeLine } from './text.ts';
+import { decodeEntities, isJsonObject as isObject, jsonLdTypes as typesOf, parseJsonLd, type Json, type JsonObject } from '@enrich/shared/page';
+import { ENTITY_OPTIONS, normalizeLine } from './text.ts';
 import {
   bareType, emptyAddress, isAddressType, isOrgType,
   type OrgRole, type PostalAddressFields, type StructuredData, type StructuredOrg,
@@ -13,7 +13,7 @@ import {
 /** A property as plain strings: strings, numbers, and `name`/`@value` of nested objects. */
 function strings(v: Json | undefined): string[] {
   if (v === undefined || v === null) return [];
-  if (typeof v === 'string') return [normalizeLine(decodeEntities(v))].filter(Boolean);
+  if (typeof v === 'string') return [normalizeLine(decodeEntities(v, ENTITY_OPTIONS))].filter(Boolean);
   if (typeof v === 'number') return [String(v)];
   if (Array.isArray(v)) return v.flatMap(strings);
   if (isObject(v)) return strings(v['@value'] ?? v['name']);

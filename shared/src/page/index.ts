@@ -3,6 +3,7 @@ export {
   isJsonObject, jsonLdTypes, organizationFacts, parseJsonLd, parseJsonLdBlocks, scanJsonLdStrings,
   type Json, type JsonObject, type OrganizationFacts, type ScanOptions,
 } from './jsonld.ts';
+export { decodeEntities, type DecodeOptions } from './entities.ts';
 export { absoluteUrl, domainLabel, metaContent } from './meta.ts';
 export { brandNames, compact, mentionsBrand } from './brand-name.ts';
 export { documentBase, microdataLogos } from './microdata.ts';

@@ -3,6 +3,7 @@
  * `<meta>` (content), as schema.org Organization markup writes it. One linear pass over the tags,
  * attributes bounded, so a large page costs a scan and nothing more.
  */
+import { decodeEntities } from './entities.ts';
 
 const TAG = /<(img|link|meta|a)\b([^>]{0,3000})>/gi;
 const ITEMPROP_LOGO = /\bitemprop\s*=\s*["']?(?:[^"'>]*\s)?logo(?:[\s"'>]|$)/i;
@@ -11,10 +12,6 @@ const MAX_LOGOS = 10;
 function attribute(attrs: string, name: string): string | null {
   const m = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i').exec(attrs);
   return m ? decodeEntities((m[1] ?? m[2] ?? m[3] ?? '').trim()) : null;
-}
-
-function decodeEntities(s: string): string {
-  return s.replace(/&amp;/gi, '&').replace(/&quot;/gi, '"').replace(/&#39;|&apos;/gi, "'").replace(/&lt;/gi, '<').replace(/&gt;/gi, '>');
 }
 
 /** The document's base URL: `<base href>` resolved against the page URL, else the page URL. */
