@@ -4,6 +4,6 @@ export {
   type Json, type JsonObject, type OrganizationFacts, type ScanOptions,
 } from './jsonld.ts';
 export { decodeEntities, type DecodeOptions } from './entities.ts';
-export { absoluteUrl, domainLabel, metaContent } from './meta.ts';
+export { absoluteUrl, domainLabel, metaContent, metaContents, metaHttpEquiv } from './meta.ts';
 export { brandNames, compact, mentionsBrand } from './brand-name.ts';
 export { documentBase, microdataLogos } from './microdata.ts';

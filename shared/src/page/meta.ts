@@ -1,17 +1,32 @@
-/** Small readers over snapshot facts shared by the extractors: meta tags and URL resolution. */
-import type { Snapshot } from '../contracts/index.ts';
+/**
+ * Small readers over snapshot facts shared by the extractors: meta tags and URL resolution. A meta tag
+ * is keyed by its name, property or itemprop, compared case-insensitively.
+ */
+import type { MetaTag, Snapshot } from '../contracts/index.ts';
 
-/** Content of the first meta tag whose name, property or itemprop equals one of `keys` (case-insensitive), in key order. */
+const hasKey = (m: MetaTag, k: string): boolean =>
+  m.property?.toLowerCase() === k || m.name?.toLowerCase() === k || m.itemprop?.toLowerCase() === k;
+
+/** Content of the first meta tag keyed by `keys[0]`, trimmed; when there is none or it is empty, the next key's, and so on. */
 export function metaContent(snapshot: Pick<Snapshot, 'meta'>, ...keys: string[]): string | null {
   for (const key of keys) {
     const k = key.toLowerCase();
-    const tag = snapshot.meta.find(
-      (m) => m.property?.toLowerCase() === k || m.name?.toLowerCase() === k || m.itemprop?.toLowerCase() === k,
-    );
-    const content = tag?.content.trim();
+    const content = snapshot.meta.find((m) => hasKey(m, k))?.content.trim();
     if (content) return content;
   }
   return null;
+}
+
+/** Contents (as written) of every meta tag keyed by one of `keys`, in page order. */
+export function metaContents(snapshot: Pick<Snapshot, 'meta'>, ...keys: string[]): string[] {
+  const wanted = keys.map((k) => k.toLowerCase());
+  return snapshot.meta.filter((m) => wanted.some((k) => hasKey(m, k))).map((m) => m.content);
+}
+
+/** Content of the first `<meta http-equiv>` named `name` (case-insensitive), as written. */
+export function metaHttpEquiv(snapshot: Pick<Snapshot, 'meta'>, name: string): string | null {
+  const n = name.toLowerCase();
+  return snapshot.meta.find((m) => m.httpEquiv?.toLowerCase() === n)?.content ?? null;
 }
 
 /** An absolute http(s) or data: URL, or null when `href` cannot be one. */
