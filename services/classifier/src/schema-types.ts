@@ -4,7 +4,7 @@
  * its prose says, so a specific type weighs as much as a title; generic types (Organization, WebSite,
  * LocalBusiness, Article) say nothing about the topic and are absent from the table.
  */
-import { parseJsonLdBlocks } from '@enrich/shared/page';
+import { microdataItemTypes, parseJsonLdBlocks } from '@enrich/shared/page';
 
 /** `weight`: 1 for broad hints (Product, Store), 3 for types that name a trade. */
 export interface SchemaTypeHint {
@@ -129,9 +129,7 @@ function collectTypes(node: unknown, out: Set<string>, depth: number): void {
 export function extractSchemaTypes(jsonLd: readonly string[], html: string): string[] {
   const types = new Set<string>();
   for (const doc of parseJsonLdBlocks(jsonLd)) collectTypes(doc, types, 0);
-  for (const m of html.slice(0, 2_000_000).matchAll(/itemtype\s*=\s*["']?https?:\/\/(?:www\.)?schema\.org\/([A-Za-z]+)/gi)) {
-    types.add(m[1]!);
-  }
+  for (const t of microdataItemTypes(html)) types.add(t);
   return [...types];
 }
 

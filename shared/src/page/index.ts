@@ -6,4 +6,7 @@ export {
 export { decodeEntities, type DecodeOptions } from './entities.ts';
 export { absoluteUrl, domainLabel, metaContent, metaContents, metaHttpEquiv } from './meta.ts';
 export { brandNames, compact, mentionsBrand } from './brand-name.ts';
-export { documentBase, microdataLogos } from './microdata.ts';
+export {
+  documentBase, enclosingItemScope, isItemScope, itemPropNames, itemType, microdataItemTypes, microdataLogos, ownItemProps,
+  type ItemElement,
+} from './microdata.ts';
