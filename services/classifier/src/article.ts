@@ -13,8 +13,7 @@
  * falls back on the visible text without the header and footer.
  */
 import type { Snapshot } from '@enrich/shared/contracts';
-import { scanJsonLdStrings } from '@enrich/shared/page';
-import { toPlainText } from './plain-text.ts';
+import { scanJsonLdStrings, toPlainText } from '@enrich/shared/page';
 
 export interface ArticleEvidence {
   /** What said it is an article. */

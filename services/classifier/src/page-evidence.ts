@@ -3,10 +3,9 @@
  * the description both read this, never the raw snapshot.
  */
 import type { Snapshot } from '@enrich/shared/contracts';
-import { metaContents, metaHttpEquiv, scanJsonLdStrings } from '@enrich/shared/page';
+import { metaContents, metaHttpEquiv, scanJsonLdStrings, toPlainText } from '@enrich/shared/page';
 import { detectArticle, type ArticleEvidence } from './article.ts';
 import { extractSchemaTypes } from './schema-types.ts';
-import { toPlainText } from './plain-text.ts';
 
 export interface PageEvidence {
   url: string;

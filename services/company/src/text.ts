@@ -4,7 +4,11 @@ import { decodeEntities } from '@enrich/shared/page';
 /** How company text is decoded: references without their `;` too (`&amp`), as browsers read legacy markup. */
 export const ENTITY_OPTIONS = { semicolonOptional: true } as const;
 
-/** One line: no markup remnants, no doubled spaces, no dangling separators. */
+/**
+ * One line: no markup remnants, no doubled spaces, no dangling separators. Not the shared
+ * toPlainText (@enrich/shared/page): this one decodes entities before it drops tags, turns line
+ * breaks into ", " and trims separators at the ends, which is what name and address lines need.
+ */
 export function normalizeLine(s: string): string {
   return decodeEntities(s, ENTITY_OPTIONS)
     .replace(/<[^>]*>/g, ' ')

@@ -10,3 +10,4 @@ export {
   documentBase, enclosingItemScope, isItemScope, itemPropNames, itemType, microdataItemTypes, microdataLogos, ownItemProps,
   type ItemElement,
 } from './microdata.ts';
+export { toPlainText } from './plain-text.ts';
