@@ -20,8 +20,3 @@ export function normalizeLine(s: string): string {
     .replace(/^[\s,;|•·-]+|[\s,;|•·-]+$/g, '')
     .trim();
 }
-
-/** Letters and digits only, lower-case: the form used to compare names and addresses. */
-export function compact(s: string): string {
-  return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]/g, '');
-}
