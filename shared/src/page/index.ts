@@ -1,4 +1,7 @@
-/** Readers of page facts shared by the analyzers and the renderer: JSON-LD, meta, microdata, brand names. */
+/**
+ * The snapshot readers shared by the analyzers and the renderer: the one JSON-LD parser, the one HTML
+ * entity decoder, meta tags, microdata, plain text, brand names. The map is in README.md here.
+ */
 export {
   isJsonObject, jsonLdTypes, organizationFacts, parseJsonLd, parseJsonLdBlocks, scanJsonLdStrings,
   type Json, type JsonObject, type OrganizationFacts, type ScanOptions,
