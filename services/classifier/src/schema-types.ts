@@ -4,7 +4,7 @@
  * its prose says, so a specific type weighs as much as a title; generic types (Organization, WebSite,
  * LocalBusiness, Article) say nothing about the topic and are absent from the table.
  */
-import { microdataItemTypes, parseJsonLdBlocks } from '@enrich/shared/page';
+import { jsonLdTypes, microdataItemTypes, parseJsonLdBlocks, type JsonObject } from '@enrich/shared/page';
 
 /** `weight`: 1 for broad hints (Product, Store), 3 for types that name a trade. */
 export interface SchemaTypeHint {
@@ -119,9 +119,8 @@ function collectTypes(node: unknown, out: Set<string>, depth: number): void {
     for (const n of node) collectTypes(n, out, depth + 1);
     return;
   }
-  const obj = node as Record<string, unknown>;
-  const t = obj['@type'];
-  for (const v of Array.isArray(t) ? t : [t]) if (typeof v === 'string' && v.length < 200) out.add(v.replace(/^.*[/#:]/, ''));
+  const obj = node as JsonObject;
+  for (const v of jsonLdTypes(obj)) if (v.length < 200) out.add(v.replace(/^.*[/#:]/, ''));
   for (const [k, v] of Object.entries(obj)) if (k !== '@type' && k !== '@context') collectTypes(v, out, depth + 1);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MetaTag } from '../contracts/index.ts';
-import { metaContent, metaContents, metaHttpEquiv } from './meta.ts';
+import { metaContent, metaContentFromHtml, metaContents, metaHttpEquiv } from './meta.ts';
 
 const tag = (over: Partial<MetaTag>): MetaTag => ({ name: null, property: null, itemprop: null, httpEquiv: null, content: '', ...over });
 const snapshot = {
@@ -28,5 +28,12 @@ describe('meta readers', () => {
   it('metaHttpEquiv reads http-equiv tags only', () => {
     expect(metaHttpEquiv(snapshot, 'content-language')).toBe('de-CH');
     expect(metaHttpEquiv(snapshot, 'description')).toBeNull();
+  });
+
+  it('metaContentFromHtml reads content or value of a tag the meta list lost', () => {
+    expect(metaContentFromHtml('<meta name="twitter:site" value="@WashingtonPost"/>', 'twitter:site')).toBe('@WashingtonPost');
+    expect(metaContentFromHtml("<meta content='@acme' name=twitter:site>", 'twitter:site')).toBe('@acme');
+    expect(metaContentFromHtml('<meta name="twitterXsite" content="@no">', 'twitter.site')).toBeNull();
+    expect(metaContentFromHtml('<meta name="description" content="x">', 'twitter:site')).toBeNull();
   });
 });

@@ -23,6 +23,17 @@ export function metaContents(snapshot: Pick<Snapshot, 'meta'>, ...keys: string[]
   return snapshot.meta.filter((m) => wanted.some((k) => hasKey(m, k))).map((m) => m.content);
 }
 
+/**
+ * The content (or `value`, as some large news sites write it) of the first `<meta>` tag in the first
+ * 300 kB of the HTML text that mentions `key`: for tags the snapshot's meta list loses. At most 40
+ * characters, quotes required.
+ */
+export function metaContentFromHtml(html: string, key: string): string | null {
+  const k = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const tag = new RegExp(`<meta[^>]{0,200}${k}[^>]{0,200}>`, 'i').exec(html.slice(0, 300_000))?.[0];
+  return tag ? (/(?:content|value)\s*=\s*["']([^"']{1,40})["']/i.exec(tag)?.[1] ?? null) : null;
+}
+
 /** Content of the first `<meta http-equiv>` named `name` (case-insensitive), as written. */
 export function metaHttpEquiv(snapshot: Pick<Snapshot, 'meta'>, name: string): string | null {
   const n = name.toLowerCase();
