@@ -15,7 +15,7 @@ import {
 const ownProps = (scope: HTMLElement): Array<{ name: string; el: HTMLElement }> =>
   ownItemProps(scope).map(({ name, el }) => ({ name: bareType(name), el }));
 
-function valueOf(el: HTMLElement): string {
+function propValue(el: HTMLElement): string {
   const content = el.getAttribute('content');
   if (content !== undefined) return normalizeLine(content);
   const tag = el.tagName?.toLowerCase();
@@ -34,7 +34,7 @@ function addressFrom(scope: HTMLElement): PostalAddressFields {
   const fields = new Map(Object.keys(a).map((k) => [k.toLowerCase(), k as keyof PostalAddressFields]));
   for (const { name, el } of ownProps(scope)) {
     const field = fields.get(name);
-    if (field && !a[field]) a[field] = valueOf(el);
+    if (field && !a[field]) a[field] = propValue(el);
   }
   return a;
 }
@@ -48,17 +48,17 @@ export function readMicrodata(root: HTMLElement): StructuredData {
     if (!type || !isOrgType(type)) continue;
     const org: StructuredOrg = { name: '', legalName: '', type: bareType(type), role: 'main', url: '', emails: [], addresses: [] };
     for (const { name, el } of ownProps(scope)) {
-      if (name === 'name' && !org.name) org.name = valueOf(el);
-      else if (name === 'legalname' && !org.legalName) org.legalName = valueOf(el);
-      else if (name === 'url' && !org.url) org.url = el.getAttribute('href') ?? valueOf(el);
-      else if (name === 'email') org.emails.push(valueOf(el));
+      if (name === 'name' && !org.name) org.name = propValue(el);
+      else if (name === 'legalname' && !org.legalName) org.legalName = propValue(el);
+      else if (name === 'url' && !org.url) org.url = el.getAttribute('href') ?? propValue(el);
+      else if (name === 'email') org.emails.push(propValue(el));
       else if (name === 'address') {
         if (isItemScope(el)) {
           claimed.add(el);
           org.addresses.push(addressFrom(el));
         } else {
           const a = emptyAddress();
-          a.streetAddress = valueOf(el);
+          a.streetAddress = propValue(el);
           if (a.streetAddress) org.addresses.push(a);
         }
       }
@@ -73,7 +73,7 @@ export function readMicrodata(root: HTMLElement): StructuredData {
     data.looseAddresses.push(addressFrom(scope));
   }
   for (const el of root.querySelectorAll('[itemprop~=email], [property~=email], [property~="schema:email"]')) {
-    const v = valueOf(el);
+    const v = propValue(el);
     if (v) data.emails.push(v);
   }
   return data;

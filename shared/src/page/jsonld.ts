@@ -103,7 +103,10 @@ type IdIndex = Map<string, JsonObject>;
 
 function indexIds(node: Json, index: IdIndex, depth = 0): void {
   if (!node || typeof node !== 'object' || depth > 8 || index.size > MAX_NODES) return;
-  if (Array.isArray(node)) return node.forEach((n) => indexIds(n, index, depth + 1));
+  if (Array.isArray(node)) {
+    for (const n of node) indexIds(n, index, depth + 1);
+    return;
+  }
   const o = node as JsonObject;
   if (typeof o['@id'] === 'string' && (o['url'] !== undefined || o['contentUrl'] !== undefined)) index.set(o['@id'], o);
   for (const v of Object.values(o)) if (v && typeof v === 'object') indexIds(v, index, depth + 1);

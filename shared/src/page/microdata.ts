@@ -88,7 +88,7 @@ export function ownItemProps<E extends ItemElement<E>>(scope: E): Array<{ name: 
 
 /** The nearest item element above `el`, or null. */
 export function enclosingItemScope<E extends ItemElement<E>>(el: E): E | null {
-  for (let p = el.parentNode; p && p.tagName; p = p.parentNode) if (isItemScope(p)) return p;
+  for (let p = el.parentNode; p?.tagName; p = p.parentNode) if (isItemScope(p)) return p;
   return null;
 }
 
