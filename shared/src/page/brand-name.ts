@@ -3,7 +3,8 @@
  * og:site_name, application-name, JSON-LD organisation names, the title's brand segment, the domain.
  */
 import type { Snapshot } from '../contracts/index.ts';
-import { domainLabel, metaContent } from './meta.ts';
+import { domainLabel } from './domain.ts';
+import { metaContent } from './meta.ts';
 import { organizationFacts } from './jsonld.ts';
 
 /**

@@ -7,7 +7,8 @@ export {
   type Json, type JsonObject, type OrganizationFacts, type ScanOptions,
 } from './jsonld.ts';
 export { decodeEntities, type DecodeOptions } from './entities.ts';
-export { absoluteUrl, domainLabel, metaContent, metaContentFromHtml, metaContents, metaHttpEquiv } from './meta.ts';
+export { domainLabel, isSameSite, registrableDomain } from './domain.ts';
+export { absoluteUrl, metaContent, metaContentFromHtml, metaContents, metaHttpEquiv } from './meta.ts';
 export { brandNames, compact, mentionsBrand } from './brand-name.ts';
 export {
   documentBase, enclosingItemScope, isItemScope, itemPropNames, itemType, microdataItemTypes, microdataLogos, ownItemProps,

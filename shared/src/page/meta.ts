@@ -52,18 +52,3 @@ export function absoluteUrl(href: string | null | undefined, base: string): stri
     return null;
   }
 }
-
-/** The registrable-ish label of a host: "acme" for www.acme.co.uk, shop.acme.com, acme.io. */
-export function domainLabel(url: string): string {
-  let host: string;
-  try {
-    host = new URL(url).hostname.toLowerCase();
-  } catch {
-    return '';
-  }
-  const parts = host.replace(/^www\d?\./, '').split('.');
-  if (parts.length <= 1) return parts[0] ?? '';
-  // Second-level public suffixes (co.uk, com.au, ...) push the label one step left.
-  const sld = parts.length >= 3 && /^(co|com|net|org|gov|ac|edu|ne|or)$/.test(parts[parts.length - 2]!);
-  return parts[parts.length - (sld ? 3 : 2)] ?? '';
-}
