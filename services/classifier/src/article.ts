@@ -13,7 +13,7 @@
  * falls back on the visible text without the header and footer.
  */
 import type { Snapshot } from '@enrich/shared/contracts';
-import { toPlainText } from './plain-text.ts';
+import { scanJsonLdStrings, toPlainText } from '@enrich/shared/page';
 
 export interface ArticleEvidence {
   /** What said it is an article. */
@@ -61,17 +61,10 @@ function elementHeadline(inner: string): string {
   return m ? toPlainText(m[2]!) : '';
 }
 
+/** The first `key` string of the JSON-LD blocks, plain; a scan, so broken blocks count too. */
 function jsonLdString(blocks: readonly string[], key: 'headline' | 'articleBody'): string {
-  for (const block of blocks) {
-    const m = new RegExp(`"${key}"\\s*:\\s*"((?:[^"\\\\]|\\\\.){3,${ARTICLE_TEXT_BUDGET}})"`).exec(block);
-    if (!m) continue;
-    try {
-      return toPlainText(JSON.parse(`"${m[1]}"`) as string);
-    } catch {
-      return toPlainText(m[1]!);
-    }
-  }
-  return '';
+  const [value] = scanJsonLdStrings(blocks, key, { minLength: 3, maxLength: ARTICLE_TEXT_BUDGET, limit: 1 });
+  return value === undefined ? '' : toPlainText(value);
 }
 
 /** A publication date or an author byline, as article templates mark them. */

@@ -3,9 +3,9 @@
  * the description both read this, never the raw snapshot.
  */
 import type { Snapshot } from '@enrich/shared/contracts';
+import { metaContents, metaHttpEquiv, scanJsonLdStrings, toPlainText } from '@enrich/shared/page';
 import { detectArticle, type ArticleEvidence } from './article.ts';
 import { extractSchemaTypes } from './schema-types.ts';
-import { toPlainText } from './plain-text.ts';
 
 export interface PageEvidence {
   url: string;
@@ -39,30 +39,14 @@ export interface PageEvidence {
 /** Enough text to know the topic; more only costs time. */
 export const VISIBLE_TEXT_BUDGET = 30_000;
 
+/** Every meta tag's content under one of `keys`, plain, empty ones left out, in page order. */
 function metaContent(snapshot: Snapshot, ...keys: string[]): string[] {
-  const wanted = new Set(keys);
-  return snapshot.meta
-    .filter((m) => wanted.has((m.name ?? m.property ?? m.itemprop ?? '').toLowerCase()))
-    .map((m) => toPlainText(m.content))
-    .filter((s) => s !== '');
+  return metaContents(snapshot, ...keys).map(toPlainText).filter((s) => s !== '');
 }
 
+/** A scan rather than a parse: only the first few values are wanted, and blocks are often invalid JSON. */
 function jsonLdStrings(blocks: readonly string[], key: 'description' | 'name'): string[] {
-  const out: string[] = [];
-  for (const block of blocks) {
-    // A regex rather than a parse: we only need the first few values and blocks are often invalid JSON.
-    for (const m of block.slice(0, 100_000).matchAll(new RegExp(`"${key}"\\s*:\\s*"((?:[^"\\\\]|\\\\.){3,600})"`, 'g'))) {
-      let value: string;
-      try {
-        value = JSON.parse(`"${m[1]}"`) as string;
-      } catch {
-        value = m[1]!;
-      }
-      out.push(toPlainText(value));
-      if (out.length >= 5) return out;
-    }
-  }
-  return out;
+  return scanJsonLdStrings(blocks, key, { minLength: 3, maxLength: 600, limit: 5, scanChars: 100_000 }).map(toPlainText);
 }
 
 function uniq(list: readonly string[]): string[] {
@@ -84,7 +68,7 @@ function hostOf(url: string): string {
 }
 
 export function gatherPageEvidence(snapshot: Snapshot, url: string): PageEvidence {
-  const langRaw = snapshot.lang ?? metaContent(snapshot, 'content-language')[0] ?? snapshot.meta.find((m) => m.httpEquiv?.toLowerCase() === 'content-language')?.content ?? null;
+  const langRaw = snapshot.lang ?? metaContent(snapshot, 'content-language')[0] ?? metaHttpEquiv(snapshot, 'content-language');
   const lang = langRaw ? (langRaw.trim().toLowerCase().split(/[-_,; ]/)[0] ?? null) || null : null;
   const headings = snapshot.text.headings.map((h) => ({ level: h.level, text: toPlainText(h.text) })).filter((h) => h.text !== '');
   const h1 = uniq(headings.filter((h) => h.level === 1).map((h) => h.text)).slice(0, 10);

@@ -1,5 +1,6 @@
 /** `analyze.company`: the legal name, emails and postal addresses of the site's owner. */
 import type { CompanyReply, CompanyRequest } from '@enrich/shared/contracts';
+import { domainLabel, registrableDomain } from '@enrich/shared/page';
 import { mergeAddresses } from './addresses/index.ts';
 import { companyConfidence } from './confidence.ts';
 import { rankEmails } from './emails.ts';
@@ -7,7 +8,6 @@ import { chooseFollowUpLinks } from './follow-up.ts';
 import { hasStrongLegalForm } from './legal-forms.ts';
 import { chooseOwnerNames } from './owner-name.ts';
 import { readPageEvidence } from './page-evidence.ts';
-import { domainLabel, registrableDomain } from './site.ts';
 
 export function analyzeCompany(req: CompanyRequest): CompanyReply {
   const main = req.snapshot;

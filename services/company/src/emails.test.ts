@@ -42,6 +42,9 @@ describe('emails', () => {
     expect(findEmailsInText(text)).toEqual([email]);
   });
 
+});
+
+describe('emails in text', () => {
   it('pulls apart an address glued to the next word or to a second copy of itself', () => {
     // A saved Joomla page: the cloaking script runs again in the browser and writes its link beside the saved copy.
     expect(findEmailsInText('| moreinfo@leewardpro.commoreinfo@leewardpro.com\nHome')).toEqual(['moreinfo@leewardpro.com', 'moreinfo@leewardpro.com']);

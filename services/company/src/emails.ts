@@ -3,7 +3,8 @@
  * out as "name [at] domain [dot] com"), structured data, and Cloudflare's email obfuscation.
  */
 import type { Anchor } from '@enrich/shared/contracts';
-import { decodeEntities } from './text.ts';
+import { decodeEntities } from '@enrich/shared/page';
+import { ENTITY_OPTIONS } from './text.ts';
 
 export type EmailSource = 'mailto' | 'text' | 'jsonld' | 'microdata' | 'cloudflare';
 export interface FoundEmail {
@@ -92,7 +93,7 @@ function unglue(local: string, domain: string, text: string, end: number): strin
 
 /** Emails in running text, plain and obfuscated, with HTML entities decoded first. */
 export function findEmailsInText(raw: string): string[] {
-  const text = decodeEntities(raw);
+  const text = decodeEntities(raw, ENTITY_OPTIONS);
   const out: string[] = [];
   for (const m of text.matchAll(PLAIN)) out.push(...unglue(m[1]!, m[2]!, text, m.index + m[0].length));
   for (const m of text.matchAll(WRITTEN)) {

@@ -4,9 +4,10 @@
  * their evidence, and closeness to the site's own identity (domain, og:site_name, title) separates
  * the owner from partners, clients and web agencies named on the same page.
  */
+import { compact } from '@enrich/shared/page';
 import { hasStrongLegalForm, legalFormOf, LEGAL_FORM_IN_TEXT, stripLegalForm } from './legal-forms.ts';
 import type { StructuredData } from './structured-types.ts';
-import { compact, normalizeLine } from './text.ts';
+import { normalizeLine } from './text.ts';
 
 export type NameSource = 'jsonld' | 'microdata' | 'footer' | 'imprint' | 'og' | 'logo' | 'title' | 'text';
 

@@ -7,9 +7,9 @@
  * imprint or JSON-LD legalName names instead of the brand ("© Taylor Morrison, Inc."
  * on a Darling Homes site).
  */
+import { compact } from '@enrich/shared/page';
 import { hasStrongLegalForm, legalFormOf, stripLegalForm } from './legal-forms.ts';
 import { isBareHost, type NameCandidate, type NameSource } from './legal-name.ts';
-import { compact } from './text.ts';
 
 /** How much a name looks like the site's own identity, in [0, 1]. */
 export function ownerAffinity(name: string, domainLabel: string, hints: readonly string[]): number {

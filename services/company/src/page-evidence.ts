@@ -4,6 +4,7 @@
  */
 import { parse, type HTMLElement } from 'node-html-parser';
 import type { Snapshot } from '@enrich/shared/contracts';
+import { metaContent } from '@enrich/shared/page';
 import { extractTextAddresses, formatPostalAddress } from './addresses/index.ts';
 import { emailsFromAnchors, emailsFromCloudflareHtml, findEmailsInText, type FoundEmail } from './emails.ts';
 import { readJsonLd } from './jsonld.ts';
@@ -25,9 +26,6 @@ export interface PageEvidence {
   emails: FoundEmail[];
   addresses: FoundAddress[];
 }
-
-const metaContent = (s: Snapshot, key: string): string =>
-  s.meta.find((m) => m.property?.toLowerCase() === key || m.name?.toLowerCase() === key)?.content.trim() ?? '';
 
 function parseHtml(html: string): HTMLElement {
   return parse(html, { comment: false, blockTextElements: { script: true, style: true, noscript: true, pre: true } });
@@ -78,8 +76,8 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
   const root = parseHtml(s.html);
   const jsonLd = readJsonLd(s.jsonLd);
   const microdata = readMicrodata(root);
-  const ogSiteName = metaContent(s, 'og:site_name');
-  const applicationName = metaContent(s, 'application-name');
+  const ogSiteName = metaContent(s, 'og:site_name') ?? '';
+  const applicationName = metaContent(s, 'application-name') ?? '';
 
   const names = collectNameCandidates({
     domainLabel: siteLabel,

@@ -3,12 +3,17 @@
  * og:site_name, application-name, JSON-LD organisation names, the title's brand segment, the domain.
  */
 import type { Snapshot } from '../contracts/index.ts';
-import { domainLabel, metaContent } from './meta.ts';
+import { domainLabel } from './domain.ts';
+import { metaContent } from './meta.ts';
 import { organizationFacts } from './jsonld.ts';
 
-/** Lower-case alphanumerics only: "Ars Technica" and "ars-technica.svg" meet as "arstechnica". */
+/**
+ * Lower-case ASCII letters and digits only, accents dropped: "Ars Technica" and "ars-technica.svg" meet
+ * as "arstechnica", "Café Müller" and "cafe-muller" as "cafemuller". The form every analyzer compares
+ * names (and company its addresses) in.
+ */
 export function compact(s: string): string {
-  return s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]/g, '');
+  return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
 /** Compact brand names, most trusted first, deduplicated; every entry at least 3 characters. */

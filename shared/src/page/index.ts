@@ -1,5 +1,17 @@
-/** Readers of page facts shared by the analyzers and the renderer: JSON-LD, meta, microdata, brand names. */
-export { organizationFacts, type OrganizationFacts } from './jsonld.ts';
-export { absoluteUrl, domainLabel, metaContent } from './meta.ts';
+/**
+ * The snapshot readers shared by the analyzers and the renderer: the one JSON-LD parser, the one HTML
+ * entity decoder, meta tags, microdata, plain text, brand names. The map is in README.md here.
+ */
+export {
+  isJsonObject, jsonLdTypes, organizationFacts, parseJsonLd, parseJsonLdBlocks, scanJsonLdStrings,
+  type Json, type JsonObject, type OrganizationFacts, type ScanOptions,
+} from './jsonld.ts';
+export { decodeEntities, type DecodeOptions } from './entities.ts';
+export { domainLabel, isSameSite, registrableDomain } from './domain.ts';
+export { absoluteUrl, metaContent, metaContentFromHtml, metaContents, metaHttpEquiv } from './meta.ts';
 export { brandNames, compact, mentionsBrand } from './brand-name.ts';
-export { documentBase, microdataLogos } from './microdata.ts';
+export {
+  documentBase, enclosingItemScope, isItemScope, itemPropNames, itemType, microdataItemTypes, microdataLogos, ownItemProps,
+  type ItemElement,
+} from './microdata.ts';
+export { toPlainText } from './plain-text.ts';

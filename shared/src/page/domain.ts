@@ -1,9 +1,13 @@
-/** The site a page belongs to, for "same site" decisions about emails and links. */
+/**
+ * The site a page belongs to: its registrable domain ("acme.co.uk" for www.shop.acme.co.uk) and that
+ * domain's distinctive label ("acme"), for "same site" decisions and for matching names to the domain.
+ */
 
-// Second-level labels under which companies register names (acme.co.uk, acme.com.au).
+// Second-level labels under which companies register names (acme.co.uk, acme.com.au), counted only
+// under a two-letter country code.
 const SECOND_LEVEL = /^(?:co|com|net|org|gov|ac|edu|ltd|plc|me|or|ne|go|gv|asn|id)$/;
 
-/** "https://www.shop.acme.co.uk/x" -> "acme.co.uk"; "" when the URL does not parse. */
+/** "https://www.shop.acme.co.uk/x" (or the bare host) -> "acme.co.uk"; "" when the URL does not parse. */
 export function registrableDomain(hostOrUrl: string): string {
   let host = hostOrUrl;
   try {
@@ -17,9 +21,9 @@ export function registrableDomain(hostOrUrl: string): string {
   return labels.slice(-take).join('.');
 }
 
-/** The distinctive label of a domain: "acme.co.uk" -> "acme". */
-export function domainLabel(domain: string): string {
-  return domain.split('.')[0] ?? '';
+/** The distinctive label of a URL's, host's or domain's registrable domain: "acme" for www.acme.co.uk, shop.acme.com, acme.io. */
+export function domainLabel(hostOrUrl: string): string {
+  return registrableDomain(hostOrUrl).split('.')[0] ?? '';
 }
 
 export function isSameSite(url: string, siteDomain: string): boolean {
