@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'INVALID_PARAMETER', // a request field is missing or out of bounds          -> 400
   'URL_FORBIDDEN', // the target URL is not http(s) or resolves to a forbidden address -> 400
   'TARGET_UNREACHABLE', // DNS failure, connection refused, TLS error on the target site -> 502
+  'TARGET_NOT_A_SITE', // the target answered something that is not its site: bot challenge, parked domain, HTTP error page, PDF... -> 502
   'BUSY', // a service's queue is full; try again shortly                  -> 503
   'NO_RESPONDERS', // no instance serves the subject                          -> 503
   'UNAVAILABLE', // a dependency (store, NATS) is down                        -> 503
@@ -52,6 +53,10 @@ export class UrlForbiddenError extends ServiceError {
 export class TargetUnreachableError extends ServiceError {
   constructor(message: string, opts: Opts = {}) { super('TARGET_UNREACHABLE', message, opts); }
 }
+/** The target answered, but not with its site (a bot challenge, a parked domain, an HTTP error page, a non-HTML file). */
+export class TargetNotASiteError extends ServiceError {
+  constructor(message: string, opts: Opts = {}) { super('TARGET_NOT_A_SITE', message, opts); }
+}
 export class BusyError extends ServiceError {
   constructor(message: string, opts: Opts = {}) { super('BUSY', message, { ...opts, retryable: true }); }
 }
@@ -75,6 +80,7 @@ const BY_CODE: Record<ErrorCode, new (message: string, opts?: Opts) => ServiceEr
   INVALID_PARAMETER: InvalidParameterError,
   URL_FORBIDDEN: UrlForbiddenError,
   TARGET_UNREACHABLE: TargetUnreachableError,
+  TARGET_NOT_A_SITE: TargetNotASiteError,
   BUSY: BusyError,
   NO_RESPONDERS: NoRespondersError,
   UNAVAILABLE: UnavailableError,

@@ -105,8 +105,9 @@ try {
       dataDir,
       logs: 'files',
       env: { LOG_LEVEL: 'warn', ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', CHROMIUM_PATH: config.CHROMIUM_PATH },
-      // Limits high enough that no benchmark request is refused: the numbers are about the work.
-      serviceEnv: { edge: { RATE_LIMIT_IP_PER_MIN: '1000000' }, renderer: renderEnv },
+      // Limits high enough that no benchmark request is refused, and no result cache (repeats would be
+      // hits; test/bench/cache.ts measures those): the numbers are about the work.
+      serviceEnv: { edge: { RATE_LIMIT_IP_PER_MIN: '1000000', CACHE_ENABLED: 'false' }, renderer: renderEnv },
       readyTimeoutMs: 180_000,
     });
     baseUrl = stack.baseUrl;

@@ -16,7 +16,7 @@ import { startNatsServer } from '../support/nats-server.ts';
 import { startAnalyzers } from '../support/analyzers.ts';
 import { serveStatic } from '../../deploy/local/static-site.ts';
 import { REPO_ROOT } from '../../deploy/local/stack.ts';
-import { startEdge } from '../../services/edge/src/test-harness.ts';
+import { startEdge } from '../support/edge-harness.ts';
 import { startRenderer } from '../../services/renderer/src/service.ts';
 import { loadRendererConfig } from '../../services/renderer/src/config.ts';
 

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { runStoreConformance } from '../../services/edge/src/store/conformance.ts';
+import { runStoreConformance } from '../support/store-conformance.ts';
 import { MongoStore } from '../../services/edge/src/store/mongo.ts';
 import { composeImage, containerRuntimeProblem } from './runtime.ts';
 

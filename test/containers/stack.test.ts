@@ -78,11 +78,14 @@ describe.skipIf(problem !== undefined)(problem ? `stack against containerised NA
   let edgeBase = '';
   let apiKey = '';
 
+  const natsCredentials = { NATS_USER: 'enrich', NATS_PASSWORD: `stack-${randomUUID()}` };
+
   beforeAll(async () => {
     const { GenericContainer, Wait } = await import('testcontainers');
     const nats = await new GenericContainer(composeImage('nats'))
       .withCopyFilesToContainer([{ source: join(root, 'deploy/docker/nats/nats.conf'), target: '/etc/nats/nats.conf' }])
       .withCommand(['-c', '/etc/nats/nats.conf'])
+      .withEnvironment(natsCredentials) // the config's authorization block reads them
       .withExposedPorts(4222, 8222)
       .withWaitStrategy(Wait.forHttp('/healthz?js-enabled-only=true', 8222))
       .start();
@@ -96,7 +99,7 @@ describe.skipIf(problem !== undefined)(problem ? `stack against containerised NA
 
     const edgePort = await freePort();
     edgeBase = `http://127.0.0.1:${edgePort}`;
-    const common = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NATS_URL: natsUrl, LOG_LEVEL: 'warn' };
+    const common = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NATS_URL: natsUrl, LOG_LEVEL: 'warn', ...natsCredentials };
     const perService: Record<(typeof SERVICES)[number], Record<string, string>> = {
       renderer: {
         CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -114,6 +117,8 @@ describe.skipIf(problem !== undefined)(problem ? `stack against containerised NA
         HOST: '127.0.0.1',
         STORE: 'kv',
         STORE_NAME: `stack_${randomUUID().slice(0, 8)}`,
+        // The edge refuses literal loopback targets early too.
+        ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
         SCREENSHOT_DIR: screenshotDir,
         ASSETS_BASE_URL: `${edgeBase}/assets`,
       },

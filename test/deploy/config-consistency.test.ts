@@ -1,6 +1,7 @@
 /**
  * The deployment files cannot silently fall behind the code. For every service under services/
- * (listed from the directory, not from a hard-coded table) this checks the Dockerfile, the compose
+ * (listed from the directory, not from a hard-coded table) this checks its image in the one
+ * Dockerfile (deploy/docker/Dockerfile, the stages a build with SERVICE=<service> uses), the compose
  * service, the Tilt resource and the Kubernetes Deployment: a build, a healthcheck wired to the
  * port the service really opens, the dependencies it needs, and configuration that the service's own
  * zod schema (src/config.ts + the runtime's BaseConfigSchema) accepts, with every required variable
@@ -8,6 +9,7 @@
  * check that the files are exact.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { BlockList, isIP } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
@@ -26,7 +28,7 @@ const HTTP_SERVICE = 'edge';
 /** Read by something other than the service's schema: the OTel SDK (OTEL_*), Chromium and Node. */
 const isRuntimeVariable = (name: string): boolean => name.startsWith('OTEL_') || ['HOME', 'NODE_OPTIONS', 'TZ'].includes(name);
 /** Variables whose defaults are right on a laptop but wrong in a container. */
-const MUST_SET_IN_CONTAINERS = ['NATS_URL', 'METRICS_PORT', 'OTEL_EXPORTER_OTLP_ENDPOINT'];
+const MUST_SET_IN_CONTAINERS = ['NATS_URL', 'NATS_USER', 'NATS_PASSWORD', 'METRICS_PORT', 'OTEL_EXPORTER_OTLP_ENDPOINT'];
 
 // ------------------------------------------------------------------------------------------------
 // The services' own configuration schemas
@@ -65,7 +67,7 @@ function assertServiceAccepts(schema: z.ZodObject, env: Record<string, string>, 
 
 interface ComposeService {
   image?: string;
-  build?: { context: string; dockerfile: string; target?: string };
+  build?: { context: string; dockerfile: string; target?: string; args?: Record<string, string> };
   environment?: Record<string, string | number | boolean | null>;
   healthcheck?: { test: string[] | string };
   depends_on?: Record<string, { condition: string }>;
@@ -175,6 +177,42 @@ function megabytes(quantity: string | undefined): number {
 }
 
 // ------------------------------------------------------------------------------------------------
+// deploy/docker/Dockerfile: one file, SERVICE chooses the service
+
+const DOCKERFILE = 'deploy/docker/Dockerfile';
+interface Stage { name: string; from: string; text: string }
+
+/**
+ * What a build with SERVICE=<service> of the default target uses: the lines before the first FROM,
+ * then the stages on the FROM chain of the last stage (and those a `COPY --from=` names), with
+ * ${SERVICE} replaced, in file order.
+ */
+function dockerfileFor(service: string): string {
+  const [preamble = '', ...parts] = read(DOCKERFILE).replaceAll('${SERVICE}', service).split(/^(?=FROM )/m);
+  const stages: Stage[] = parts.map((text) => {
+    const m = /^FROM (\S+) AS (\S+)/.exec(text);
+    if (!m) throw new Error(`${DOCKERFILE}: a stage without a name: ${text.split('\n')[0]}`);
+    return { from: m[1] as string, name: m[2] as string, text };
+  });
+  const used = new Set<string>();
+  const use = (name: string): void => {
+    const stage = stages.find((st) => st.name === name);
+    if (!stage || used.has(name)) return;
+    used.add(name);
+    use(stage.from);
+    for (const m of stage.text.matchAll(/^COPY --from=(\S+)/gm)) use(m[1] as string);
+  };
+  use(stages[stages.length - 1]?.name ?? '');
+  return preamble + stages.filter((st) => used.has(st.name)).map((st) => st.text).join('');
+}
+
+/** The instruction (with its continuation lines) that wins: the last one in the stages used. */
+function lastInstruction(dockerfile: string, instruction: string): string {
+  const all = [...dockerfile.matchAll(new RegExp(`^${instruction} (?:.*\\\\\n)*.*`, 'gm'))].map((m) => m[0]);
+  return all[all.length - 1] ?? '';
+}
+
+// ------------------------------------------------------------------------------------------------
 // Tiltfile
 
 const tiltfile = read('Tiltfile');
@@ -193,13 +231,16 @@ describe('deployment files match the services', () => {
   });
 
   describe.each(services)('%s', (service) => {
-    const dockerfilePath = `services/${service}/Dockerfile`;
     const isHttp = service === HTTP_SERVICE;
 
-    it('has a multi-stage Dockerfile on Node 24 that runs src/main.ts as a non-root user with a healthcheck', () => {
-      expect(existsSync(join(root, dockerfilePath)), dockerfilePath).toBe(true);
+    it('has an image in the one multi-stage Dockerfile on Node 24 that runs src/main.ts as a non-root user with a healthcheck', () => {
+      expect(existsSync(join(root, 'services', service, 'Dockerfile')), `services/${service}/Dockerfile: ${DOCKERFILE} is the only one`).toBe(false);
       expect(existsSync(join(root, 'services', service, 'src', 'main.ts'))).toBe(true);
-      const dockerfile = read(dockerfilePath);
+      const raw = read(DOCKERFILE);
+      expect(raw).toMatch(new RegExp(`^FROM base AS base-${service}$`, 'm'));
+      expect(raw).toMatch(/^ARG SERVICE$/m);
+      expect(raw).toMatch(/^FROM base-\$\{SERVICE\} AS app$/m);
+      const dockerfile = dockerfileFor(service);
       expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-[a-z]+-slim$/m);
       expect(dockerfile).toContain(`npm ci --omit=dev --no-audit --no-fund -w shared -w services/${service}`);
       // npm ci refuses a lockfile whose workspaces are missing: every workspace manifest is copied.
@@ -208,21 +249,24 @@ describe('deployment files match the services', () => {
       expect(dockerfile).toContain(`COPY services/${service}/src services/${service}/src`);
       expect(dockerfile).toContain('COPY shared/src shared/src');
       if (existsSync(join(root, 'services', service, 'data'))) expect(dockerfile).toContain(`COPY services/${service}/data services/${service}/data`);
-      expect(dockerfile).toContain(`CMD ["node", "services/${service}/src/main.ts"]`);
-      expect(dockerfile).toMatch(/^HEALTHCHECK .*\n\s+CMD \["node", "-e", "fetch\('http:\/\/127\.0\.0\.1:'\+.*\/health'\)/m);
-      expect(dockerfile).toContain(isHttp ? 'process.env.PORT' : 'process.env.HEALTH_PORT');
+      // Another service's stage is not in this build: its CMD or data cannot leak in.
+      for (const other of services.filter((o) => o !== service)) expect(dockerfile).not.toContain(`services/${other}/src/main.ts`);
+      expect(lastInstruction(dockerfile, 'CMD')).toBe(`CMD ["node", "services/${service}/src/main.ts"]`);
+      const healthcheck = lastInstruction(dockerfile, 'HEALTHCHECK');
+      expect(healthcheck).toMatch(/^HEALTHCHECK .*\n\s+CMD \["node", "-e", "fetch\('http:\/\/127\.0\.0\.1:'\+.*\/health'\)/m);
+      expect(healthcheck).toContain(isHttp ? 'process.env.PORT' : 'process.env.HEALTH_PORT');
       // The last stage is the default build target, and it must not run as root.
-      const stages = dockerfile.split(/^FROM /m);
+      const stages = raw.split(/^FROM /m);
       const last = stages[stages.length - 1] as string;
       expect(last).toMatch(/^app AS runtime\nUSER node$/m);
       // Tilt builds the dev stage (see Tiltfile); it must exist and not run as root either.
-      expect(dockerfile).toMatch(/^FROM app AS dev\n(?:.*\n)*?USER node$/m);
+      expect(raw).toMatch(/^FROM app AS dev\n(?:.*\n)*?USER node$/m);
     });
 
-    it('is a compose service built from its Dockerfile, with a healthcheck on the port it opens, dependencies and a memory limit', () => {
+    it('is a compose service built from the Dockerfile for it, with a healthcheck on the port it opens, dependencies and a memory limit', () => {
       const svc = compose.services[service];
       expect(svc, `docker-compose.yml has no service ${service}`).toBeDefined();
-      expect(svc?.build).toEqual({ context: '.', dockerfile: dockerfilePath, target: 'runtime' });
+      expect(svc?.build).toEqual({ context: '.', dockerfile: DOCKERFILE, target: 'runtime', args: { SERVICE: service } });
       expect(svc?.image).toBe(`enrich/${service}:dev`);
       const env = composeEnv(service);
       const port = isHttp ? env.PORT : env.HEALTH_PORT;
@@ -259,7 +303,11 @@ describe('deployment files match the services', () => {
       const list = /^SERVICES = \[([^\]]*)\]$/m.exec(tiltfile)?.[1] ?? '';
       expect([...list.matchAll(/'([^']+)'/g)].map((m) => m[1])).toContain(service);
       expect(tiltfile).toContain("docker_build(\n        'enrich/' + name,");
-      expect(tiltfile).toContain("dockerfile='services/%s/Dockerfile' % name");
+      expect(tiltfile).toContain(`dockerfile='${DOCKERFILE}'`);
+      expect(tiltfile).toContain("build_args={'SERVICE': name}");
+      // Tilt sends only the listed files: the Dockerfile copies every workspace manifest.
+      const only = /only=\[([^\]]*)\]/.exec(tiltfile)?.[1] ?? '';
+      for (const ws of (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces) expect(only, `Tilt's only= lists ${ws}/package.json`).toContain(`'${ws}/package.json'`);
       expect(tiltfile).toContain("sync('services/%s/src' % name, '/app/services/%s/src' % name)");
       expect(tiltfile).toContain("sync('shared/src', '/app/shared/src')");
       const resource = tiltResource(service);
@@ -285,7 +333,7 @@ describe('deployment files match the services', () => {
       expect(c.resources?.limits?.memory).toBeTruthy();
       const pdb = find('PodDisruptionBudget', service);
       expect((pdb?.spec?.selector as { matchLabels: Record<string, string> } | undefined)?.matchLabels).toEqual({ 'app.kubernetes.io/name': service });
-      const deploymentSelector = (find('Deployment', service)?.spec?.selector as { matchLabels: Record<string, string> }).matchLabels;
+      const deploymentSelector = (find('Deployment', service)?.spec?.selector as { matchLabels: Record<string, string> } | undefined)?.matchLabels;
       expect(deploymentSelector).toEqual({ 'app.kubernetes.io/name': service });
 
       const schema = await schemaOf(service);
@@ -306,7 +354,7 @@ describe('deployment files agree with each other', () => {
       expect(Number(hpa?.spec?.minReplicas)).toBeGreaterThanOrEqual(2); // a PDB with maxUnavailable 1 needs two
     }
     const service = find('Service', 'edge');
-    expect((service?.spec?.selector as Record<string, string>)['app.kubernetes.io/name']).toBe('edge');
+    expect((service?.spec?.selector as Record<string, string> | undefined)?.['app.kubernetes.io/name']).toBe('edge');
   });
 
   it('sizes the renderer by the documented rule: 300 MB + 150 MB per concurrent page', () => {
@@ -396,5 +444,106 @@ describe('deployment files agree with each other', () => {
     expect(tiltfile).toContain("link('http://localhost:16686'");
     expect(tiltfile).toMatch(/docker_compose\('\.\/docker-compose\.yml'\)/);
     expect(tiltfile).toMatch(/local_resource\(\s*'tests',[\s\S]*?auto_init=False,[\s\S]*?trigger_mode=TRIGGER_MODE_MANUAL/);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// Hardening: credentials, production switches, the renderer's network fence
+
+interface PolicyPort { port?: number | string; protocol?: string }
+interface PolicyPeer {
+  ipBlock?: { cidr: string; except?: string[] };
+  namespaceSelector?: { matchLabels?: Record<string, string> };
+  podSelector?: { matchLabels?: Record<string, string> };
+}
+interface NetworkPolicySpec {
+  podSelector: { matchLabels: Record<string, string> };
+  policyTypes: string[];
+  ingress?: { from?: PolicyPeer[]; ports?: PolicyPort[] }[];
+  egress?: { to?: PolicyPeer[]; ports?: PolicyPort[] }[];
+}
+
+function cidrList(cidrs: string[]): BlockList {
+  const list = new BlockList();
+  for (const cidr of cidrs) {
+    const [net, prefix] = cidr.split('/') as [string, string];
+    list.addSubnet(net, Number(prefix), isIP(net) === 6 ? 'ipv6' : 'ipv4');
+  }
+  return list;
+}
+
+/** Whether the policy's ipBlock rules let the pod open `protocol` to `ip`:`port` (as the network plugin decides). */
+function egressAllows(spec: NetworkPolicySpec, ip: string, port: number, protocol: 'TCP' | 'UDP'): boolean {
+  const family = isIP(ip) === 6 ? 'ipv6' : 'ipv4';
+  return (spec.egress ?? []).some((rule) => {
+    const portOk = !rule.ports || rule.ports.some((p) => (p.protocol ?? 'TCP') === protocol && (p.port === undefined || p.port === port));
+    const peerOk = (rule.to ?? []).some((peer) => {
+      if (!peer.ipBlock) return false;
+      if (isIP(peer.ipBlock.cidr.split('/')[0] as string) !== isIP(ip)) return false;
+      return cidrList([peer.ipBlock.cidr]).check(ip, family) && !cidrList(peer.ipBlock.except ?? []).check(ip, family);
+    });
+    return portOk && peerOk;
+  });
+}
+
+describe('hardening in the deployment files', () => {
+  it('builds every image with NODE_ENV=production, and the renderer settings pass its production check', async () => {
+    for (const service of services) expect(dockerfileFor(service), service).toMatch(/^ENV NODE_ENV=production\b/m);
+    const { refuseTestSwitchesInProduction } = (await import(pathToFileURL(join(root, 'services/renderer/src/config.ts')).href)) as { refuseTestSwitchesInProduction(env: Record<string, string>): void };
+    for (const [where, env] of [['compose', composeEnv('renderer')], ['k8s', k8sEnv('renderer')]] as const) {
+      expect(() => refuseTestSwitchesInProduction({ ...env, NODE_ENV: 'production' }), where).not.toThrow();
+    }
+  });
+
+  it('gives every service the NATS login: in compose the server\'s own, in k8s from the Secret only', () => {
+    expect(read('deploy/docker/nats/nats.conf')).toMatch(/^authorization \{\n\s+user: \$NATS_USER\n\s+password: \$NATS_PASSWORD\n/m);
+    const server = composeEnv('nats');
+    expect(server.NATS_USER).toBeTruthy();
+    // nats-server parses the substituted value: a plain token (docs/operations.md).
+    expect(server.NATS_PASSWORD).toMatch(/^[A-Za-z][A-Za-z0-9._-]{11,}$/);
+    for (const service of services) {
+      const env = composeEnv(service);
+      expect([env.NATS_USER, env.NATS_PASSWORD], `compose ${service}`).toEqual([server.NATS_USER, server.NATS_PASSWORD]);
+      for (const key of ['NATS_USER', 'NATS_PASSWORD']) {
+        const ref = containerOf(service).env?.find((e) => e.name === key)?.valueFrom?.secretKeyRef;
+        expect(ref, `k8s ${service} ${key}`).toEqual({ name: secretExample.metadata.name, key });
+      }
+    }
+    for (const o of k8sObjects.filter((x) => x.kind === 'ConfigMap')) expect(Object.keys(o.data ?? {}), o.metadata.name).not.toContain('NATS_PASSWORD');
+  });
+
+  it('fences the renderer with a NetworkPolicy: NATS, DNS, telemetry and public addresses over TCP; ingress on the probe port', () => {
+    const policy = find('NetworkPolicy', 'renderer');
+    expect(policy, 'NetworkPolicy renderer in the kustomization').toBeDefined();
+    const spec = policy?.spec as unknown as NetworkPolicySpec;
+    const selector = (find('Deployment', 'renderer')?.spec?.selector as { matchLabels: Record<string, string> } | undefined)?.matchLabels;
+    expect(spec.podSelector.matchLabels).toEqual(selector);
+    expect([...spec.policyTypes].sort()).toEqual(['Egress', 'Ingress']);
+
+    // Ingress: from anywhere only on the probe port; anything else only from a named namespace.
+    const c = containerOf('renderer');
+    const probeName = c.ports?.find((p) => p.containerPort === probePort(c, c.readinessProbe))?.name;
+    for (const rule of spec.ingress ?? []) {
+      expect(rule.ports?.length, 'every ingress rule names its ports').toBeGreaterThan(0);
+      if (!rule.from) expect(rule.ports?.map((p) => p.port)).toEqual([probeName]);
+      else for (const peer of rule.from) expect(peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name']).toBeTruthy();
+    }
+
+    // Egress: every rule names where to; the selector rules (NATS, DNS, telemetry) name their ports.
+    const natsNamespace = /^nats:\/\/[^.]+\.([^.]+)\.svc\./.exec(configMap('enrich-common').NATS_URL ?? '')?.[1];
+    const natsRule = spec.egress?.find((r) => r.to?.some((p) => p.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === natsNamespace));
+    expect(natsRule?.ports).toEqual([{ port: 4222, protocol: 'TCP' }]);
+    expect(spec.egress?.some((r) => r.ports?.some((p) => p.port === 53 && p.protocol === 'UDP'))).toBe(true);
+    for (const rule of spec.egress ?? []) {
+      expect(rule.to?.length, 'no egress rule without a destination').toBeGreaterThan(0);
+      if (rule.to?.some((p) => !p.ipBlock)) expect(rule.ports?.every((p) => p.port !== undefined), 'selector rules name their ports').toBe(true);
+    }
+    const forbidden = ['10.0.0.1', '10.96.0.1', '172.16.5.4', '172.31.255.254', '192.168.1.1', '100.64.0.1', '100.127.1.1', '169.254.169.254', '169.254.1.1', '127.0.0.1',
+      'fd00:ec2::254', 'fc00::1', 'fe80::1', '::1', '::ffff:10.0.0.1', '::ffff:169.254.169.254'];
+    for (const ip of forbidden) for (const port of [80, 443, 4222, 8080]) expect(egressAllows(spec, ip, port, 'TCP'), `${ip}:${port}`).toBe(false);
+    for (const [ip, port] of [['93.184.215.14', 443], ['93.184.215.14', 80], ['8.8.8.8', 8443], ['2606:4700::6810:85e5', 443]] as const) {
+      expect(egressAllows(spec, ip, port, 'TCP'), `${ip}:${port}`).toBe(true);
+      expect(egressAllows(spec, ip, port, 'UDP'), `UDP ${ip}:${port} (QUIC, WebRTC)`).toBe(false);
+    }
   });
 });

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnrichResponseSchema, ErrorEnvelopeSchema, ScreenshotResponseSchema } from '@enrich/shared/contracts';
 import { freePort, startNatsServer, type NatsServerHandle } from '../support/nats-server.ts';
-import { startEdge, log, type EdgeHarness } from '../../services/edge/src/test-harness.ts';
+import { startEdge, log, type EdgeHarness } from '../support/edge-harness.ts';
 import { startAnalyzers } from '../support/analyzers.ts';
 import { startRenderer } from '../../services/renderer/src/service.ts';
 import { loadRendererConfig } from '../../services/renderer/src/config.ts';
@@ -75,7 +75,7 @@ describe('edge + real renderer', () => {
     const res = await call(`/screenshot?url=${encodeURIComponent(siteBase)}&width=800&height=600&format=png`, key);
     expect(res.status).toBe(200);
     const data = ScreenshotResponseSchema.parse(res.body).data;
-    expect(data).toMatchObject({ url: `${siteBase}/`, viewport: { width: 800, height: 600 }, format: 'png', full_page: false });
+    expect(data).toMatchObject({ url: `${siteBase}/`, viewport: { width: 800, height: 600 }, format: 'png', full_page: false, screenshot_clipped: false });
     expect(data.screenshot_url.startsWith(`${edgeBase}/assets/`)).toBe(true);
     const img = await fetch(data.screenshot_url);
     expect(img.status).toBe(200);
@@ -95,11 +95,14 @@ describe('edge + real renderer', () => {
     expect((await edge.getKey(id)).credits_used).toBe(3);
   });
 
-  it('400 for a loopback target (SSRF guard in the renderer), refunded', async () => {
+  it('400 for a loopback target or localhost, saying why without naming an address, nothing charged', async () => {
     const { key, id } = await edge.createKey({ credits: 5 });
-    const res = await call(`/classify?url=${encodeURIComponent('http://127.0.0.1:9/')}`, key);
-    expect(res.status).toBe(400);
-    expect(res.body.error).toMatch(/127\.0\.0\.1/);
+    for (const target of ['http://127.0.0.1:9/', 'localhost', `http://localhost:${new URL(siteBase).port}/`]) {
+      const res = await call(`/classify?url=${encodeURIComponent(target)}`, key);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(/private or loopback address/);
+      expect(JSON.stringify(res.body)).not.toContain('127.0.0.1');
+    }
     expect((await edge.getKey(id)).credits_used).toBe(0);
   });
 

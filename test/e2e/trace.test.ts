@@ -14,7 +14,7 @@ import { createLogger } from '@enrich/shared/runtime';
 import { startNatsServer, type NatsServerHandle } from '../support/nats-server.ts';
 import { serveStatic, type StaticSite } from '../../deploy/local/static-site.ts';
 import { REPO_ROOT } from '../../deploy/local/stack.ts';
-import { startEdge, type EdgeHarness } from '../../services/edge/src/test-harness.ts';
+import { startEdge, type EdgeHarness } from '../support/edge-harness.ts';
 import { startRenderer } from '../../services/renderer/src/service.ts';
 import { loadRendererConfig } from '../../services/renderer/src/config.ts';
 import { startClassifier } from '../../services/classifier/src/service.ts';

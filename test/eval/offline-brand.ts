@@ -1,18 +1,23 @@
 /**
  * Offline brand evaluation over the dev corpus: builds snapshots without a browser
  * (snapshotFromHtml: no computed styles, no rasters, no boxes), runs analyzeBrand, and prints per
- * field how often the output is found and, where the corpus has truth, how often it is correct.
+ * field, for the validation and the tuning half of the split (test/eval/split.ts) and the gap, how
+ * often the output is found and, where the corpus or a label file has truth, how often it is correct.
  *
- *   .tools/node/bin/node test/eval/offline-brand.ts [--verbose]
+ *   .tools/node/bin/node test/eval/offline-brand.ts [--verbose] [--json <file>]
+ *
+ * `--verbose` prints page details of the tuning half only: validation failures are not to be read.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeBrand } from '../../services/brand/src/analyze.ts';
 import { snapshotFromHtml } from '../support/snapshot-from-html.ts';
-import { scoreBrand, summarise, type BrandTruth, type BrandVerdicts } from './score-brand.ts';
+import { loadLogoLabels, scoreBrand, summariseHalves, type BrandTruth, type BrandVerdicts } from './score-brand.ts';
+import { formatHalves, halfOf, type Half } from './split.ts';
 
 const CORPUS = join(import.meta.dirname, '../../../shared/corpus/dev');
 const verbose = process.argv.includes('--verbose');
+const jsonOut = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
 
 if (!existsSync(join(CORPUS, 'ground_truth.jsonl'))) {
   console.log(`skipped: no corpus at ${CORPUS}`);
@@ -23,12 +28,13 @@ const records = readFileSync(join(CORPUS, 'ground_truth.jsonl'), 'utf8')
   .split('\n')
   .filter(Boolean)
   .map((l) => JSON.parse(l) as BrandTruth & { html: string });
+const logoLabels = loadLogoLabels();
 
-const verdicts: BrandVerdicts[] = [];
-const bySource = new Map<string, BrandVerdicts[]>();
+const rows: { half: Half; verdicts: BrandVerdicts }[] = [];
 let failures = 0;
 const started = performance.now();
 for (const r of records) {
+  const half = halfOf(r);
   try {
     const html = readFileSync(join(CORPUS, r.html), 'utf8');
     const snapshot = snapshotFromHtml(html, r.url);
@@ -38,28 +44,25 @@ for (const r of records) {
       screenshotUrl: '',
       options: { screenshotColors: null, css: true, html: false, javascript: false },
     });
-    const v = scoreBrand(r, out);
-    verdicts.push(v);
-    bySource.set(r.source, [...(bySource.get(r.source) ?? []), v]);
-    if (verbose && (r.gt.twitter || r.gt.brand_hex)) {
-      console.log(r.page_id, '| twitter', out.social_links.twitter, 'truth', r.gt.twitter ?? '-', '| colors', out.colors.brand_colors.map((c) => c.hex).join(' '), 'truth', r.gt.brand_hex ?? '-', '| logo', out.logos.primary?.source, out.logos.primary?.url.slice(0, 80));
+    const verdicts = scoreBrand(r, out, logoLabels.get(r.page_id));
+    rows.push({ half, verdicts });
+    if (verbose && half === 'tuning' && verdicts['logos.known logo or icon']?.correct === false) {
+      console.log(r.page_id, '| logo', out.logos.primary?.source, out.logos.primary?.url.slice(0, 100), '| favicon', out.logos.favicon_url, '| known', logoLabels.get(r.page_id)?.logos.join(' '));
     }
   } catch (err) {
     failures++;
-    console.error(r.page_id, 'failed:', (err as Error).message);
+    console.error(r.page_id, half === 'tuning' ? `failed: ${(err as Error).message}` : 'failed (validation half)');
   }
 }
 
-const pct = (a: number, b: number): string => (b === 0 ? '   -  ' : `${((100 * a) / b).toFixed(1).padStart(5)}%`);
-function table(title: string, vs: readonly BrandVerdicts[]): void {
-  console.log(`\n${title} (${vs.length} pages)`);
-  console.log('field'.padEnd(30), 'found'.padStart(14), 'correct (where truth)'.padStart(26));
-  for (const s of summarise(vs)) {
-    const correct = s.withTruth ? `${pct(s.correct, s.withTruth)} (${s.correct}/${s.withTruth})` : '-';
-    console.log(s.field.padEnd(30), `${pct(s.found, s.n)} (${s.found})`.padStart(14), correct.padStart(26));
+const summary = summariseHalves(rows);
+const rate = (right: number, total: number): { right: number; total: number } => ({ right, total });
+console.log(`\nbrand fields over ${rows.length} pages (found: share of all pages with a value; correct: where there is truth)`);
+for (const s of summary) {
+  console.log(formatHalves(`${s.field} found`, { tuning: rate(s.tuning.found, s.tuning.n), validation: rate(s.validation.found, s.validation.n) }));
+  if (s.tuning.withTruth + s.validation.withTruth > 0) {
+    console.log(formatHalves(`${s.field} correct`, { tuning: rate(s.tuning.correct, s.tuning.withTruth), validation: rate(s.validation.correct, s.validation.withTruth) }));
   }
 }
-
-table('all pages', verdicts);
-for (const [source, vs] of bySource) table(source, vs);
 console.log(`\n${records.length} pages, ${failures} failures, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+if (jsonOut) writeFileSync(jsonOut, `${JSON.stringify({ ranAt: new Date().toISOString(), pages: rows.length, failures, brand: summary }, null, 2)}\n`);

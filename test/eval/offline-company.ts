@@ -1,14 +1,18 @@
 /**
  * Offline evaluation of the company analyzer on the development corpus, without a browser:
- *   .tools/node/bin/node test/eval/offline-company.ts [--verbose]
- * Prints precision and recall per field and the commonest failures with a few examples each.
+ *   .tools/node/bin/node test/eval/offline-company.ts [--verbose] [--page=ID]
+ * Prints every figure for the validation half and the tuning half of the corpus (split by site,
+ * test/eval/split.ts) and the gap between them. Failure examples and per-page replies are printed for
+ * the tuning half only; of the validation half only counts are shown, so that nothing is tuned on it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { CompanyData } from '@enrich/shared/contracts';
 import { analyzeCompany } from '../../services/company/src/analyze.ts';
 import { snapshotFromHtml } from '../support/snapshot-from-html.ts';
-import { precisionRecall, scoreCompany, type CompanyTruth, type Counts } from './score-company.ts';
+import { scoreCompany, type CompanyTruth, type Counts } from './score-company.ts';
+import { formatHalves, halfOf, HALVES, siteOf, type Half } from './split.ts';
 
 interface Record {
   page_id: string;
@@ -20,6 +24,18 @@ interface Record {
   gt: CompanyTruth;
 }
 
+interface Rate {
+  right: number;
+  total: number;
+}
+const rate = (): Rate => ({ right: 0, total: 0 });
+const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
+const newTotals = () => ({
+  mainName: rate(), webstructName: rate(), articleName: rate(), allName: rate(), brand: rate(), statedLegal: rate(), mainEmpty: 0,
+  legal: zero(), emails: zero(), addresses: zero(), addressPages: { recallSum: 0, pages: 0 },
+});
+type Totals = ReturnType<typeof newTotals>;
+
 const corpus = resolve(import.meta.dirname, '../../../shared/corpus/dev');
 if (!existsSync(join(corpus, 'ground_truth.jsonl'))) {
   console.log(`skipped: no corpus at ${corpus}`);
@@ -27,24 +43,6 @@ if (!existsSync(join(corpus, 'ground_truth.jsonl'))) {
 }
 const verbose = process.argv.includes('--verbose');
 const only = process.argv.find((a) => a.startsWith('--page='))?.slice(7);
-
-const records = readFileSync(join(corpus, 'ground_truth.jsonl'), 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((l) => JSON.parse(l) as Record)
-  .filter((r) => !only || r.page_id === only);
-
-const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
-const totals = { mainName: { right: 0, total: 0, empty: 0 }, articleName: { right: 0, total: 0 }, legal: zero(), emails: zero(), addresses: zero() };
-const failures = new Map<string, string[]>();
-const fail = (cls: string, example: string): void => {
-  failures.set(cls, [...(failures.get(cls) ?? []), example]);
-};
-const add = (into: Counts, c: Counts): void => {
-  into.tp += c.tp;
-  into.fp += c.fp;
-  into.fn += c.fn;
-};
 
 /** Pages are bytes: UTF-8 when valid, else the Windows-1252 that browsers assume for old Western pages. */
 function decodePage(bytes: Buffer): string {
@@ -55,58 +53,143 @@ function decodePage(bytes: Buffer): string {
   }
 }
 
-const started = performance.now();
-for (const r of records) {
-  const url = r.url || `http://${r.domain || 'example.invalid'}/`;
-  const snapshot = snapshotFromHtml(decodePage(readFileSync(join(corpus, r.html))), url);
-  const { data } = analyzeCompany({ requestId: randomUUID(), snapshot, extraSnapshots: [] });
-  const s = scoreCompany(r.gt, data);
-  if (verbose || only) console.log(r.page_id, JSON.stringify(data));
+interface LegalNameLabel {
+  page_id: string;
+  legal_name: string | null;
+  how: string;
+}
+/** Hand labels of the legal name a page states, where the corpus has none (see labels/README.md). */
+const labels = new Map(
+  readFileSync(join(import.meta.dirname, 'labels/legal-names.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as LegalNameLabel)
+    .map((l) => [l.page_id, l] as const),
+);
 
+const fold = (t: string): string => t.toLowerCase().replace(/[^a-z0-9]/g, '');
+const pageText = (r: Record): string => fold(decodePage(readFileSync(join(corpus, r.html))).replace(/<[^>]*>/g, ' ').replace(/&amp;/g, '&'));
+
+/**
+ * The legal names a page states: its own label, and the label of another page of the same site when
+ * this page's text contains that name too (a site's legal entity is one, wherever it is written).
+ */
+function statedLegalNames(r: Record, all: readonly Record[]): string[] {
+  const own = labels.get(r.page_id)?.legal_name;
+  if (own) return [own];
+  const site = siteOf(r);
+  const text = pageText(r);
+  const siteNames = all.filter((o) => o.page_id !== r.page_id && siteOf(o) === site).map((o) => labels.get(o.page_id)?.legal_name);
+  return [...new Set(siteNames.filter((n): n is string => !!n && text.includes(fold(n))))];
+}
+
+const allRecords = readFileSync(join(corpus, 'ground_truth.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as Record);
+const records = allRecords
+  .filter((r) => !only || r.page_id === only)
+  .map((r) => {
+    const stated = statedLegalNames(r, allRecords);
+    return stated.length ? { ...r, gt: { ...r.gt, stated_legal_names: stated } } : r;
+  });
+
+const totals: { [h in Half]: Totals } = { tuning: newTotals(), validation: newTotals() };
+const failures: { [h in Half]: Map<string, string[]> } = { tuning: new Map(), validation: new Map() };
+
+const add = (into: Counts, c: Counts): void => {
+  into.tp += c.tp;
+  into.fp += c.fp;
+  into.fn += c.fn;
+};
+const bump = (x: Rate, right: boolean): void => {
+  x.total++;
+  if (right) x.right++;
+};
+
+/** Adds one page's scores to its half's totals and failure classes. */
+function tally(r: Record, data: CompanyData, t: Totals, fail: (cls: string, example: string) => void): void {
+  const s = scoreCompany(r.gt, data);
   if (s.name && r.page_role === 'main') {
-    totals.mainName.total++;
-    if (s.name.correct) totals.mainName.right++;
-    else {
-      if (!data.name) totals.mainName.empty++;
+    bump(t.mainName, s.name.correct);
+    if (!s.name.correct) {
+      if (!data.name) t.mainEmpty++;
       fail(data.name ? 'name: another name chosen' : 'name: none found', `${r.page_id}: "${data.name}" expected "${s.name.expected}"`);
     }
   }
+  if (s.name && r.source.startsWith('webstruct')) bump(t.webstructName, s.name.correct);
+  if (s.name) bump(t.allName, s.name.correct);
+  if (s.brand) {
+    bump(t.brand, s.brand.correct);
+    if (!s.brand.correct && (r.page_role === 'main' || r.source === 'readability')) fail('brand name: another name', `${r.page_id}: "${data.brand_name}" expected "${s.name?.expected}"`);
+  }
+  if (s.statedLegal) {
+    bump(t.statedLegal, s.statedLegal.correct);
+    if (!s.statedLegal.correct) fail('legal name where stated: missed', `${r.page_id}: "${data.name}" expected ${JSON.stringify(s.statedLegal.expected)}`);
+  }
   if (s.name && r.source === 'readability') {
-    totals.articleName.total++;
-    if (s.name.correct) totals.articleName.right++;
+    bump(t.articleName, s.name.correct);
+    if (!s.name.correct) fail('site name (article): another name', `${r.page_id}: "${data.name}" expected "${s.name.expected}"`);
   }
   if (s.legalNames && r.source.startsWith('webstruct')) {
-    add(totals.legal, s.legalNames);
+    add(t.legal, s.legalNames);
     for (const p of s.legalNames.falsePositives) fail('legal name: wrong legal name', `${r.page_id}: "${p}" expected ${JSON.stringify(r.gt.legal_names)}`);
     for (const e of s.legalNames.falseNegatives) fail('legal name: missed', `${r.page_id}: "${e}", got "${data.name}"`);
   }
   if (s.emails && r.page_role === 'contact') {
-    add(totals.emails, s.emails);
+    add(t.emails, s.emails);
     for (const p of s.emails.falsePositives) fail('email: extra', `${r.page_id}: ${p}`);
     for (const e of s.emails.falseNegatives) fail(e.includes('@') ? 'email: missed plain' : 'email: missed written-out', `${r.page_id}: ${e}`);
   }
   if (s.addresses) {
-    add(totals.addresses, s.addresses);
+    add(t.addresses, s.addresses);
+    if (s.addresses.tp + s.addresses.fn > 0) {
+      t.addressPages.pages++;
+      t.addressPages.recallSum += s.addresses.tp / (s.addresses.tp + s.addresses.fn);
+    }
     for (const p of s.addresses.falsePositives) fail('address: extra', `${r.page_id}: ${p}`);
     for (const e of s.addresses.falseNegatives) fail('address: missed', `${r.page_id}: ${e}  || got ${JSON.stringify(data.addresses)}`);
   }
 }
 
-const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-const pr = (label: string, c: Counts): void => {
-  const { precision, recall } = precisionRecall(c);
-  console.log(`${label.padEnd(34)} precision ${pct(precision).padStart(6)}  recall ${pct(recall).padStart(6)}  (tp ${c.tp}, fp ${c.fp}, fn ${c.fn})`);
-};
-console.log(`company analyzer on ${records.length} corpus pages (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-const m = totals.mainName;
-console.log(`${'company name, main pages'.padEnd(34)} right ${m.right}/${m.total} = ${pct(m.total ? m.right / m.total : 1)} (none found on ${m.empty})`);
-const a = totals.articleName;
-console.log(`${'site name, readability articles'.padEnd(34)} right ${a.right}/${a.total} = ${pct(a.total ? a.right / a.total : 1)}`);
-pr('legal names (webstruct pages)', totals.legal);
-pr('emails (annotated contact pages)', totals.emails);
-pr('addresses (contact-annotated pages)', totals.addresses);
-console.log('\nfailure classes, commonest first:');
-for (const [cls, examples] of [...failures.entries()].sort((x, y) => y[1].length - x[1].length)) {
-  console.log(`  ${cls}: ${examples.length}`);
-  for (const e of examples.slice(0, verbose ? 1000 : 5)) console.log(`      ${e.slice(0, 220)}`);
+const started = performance.now();
+for (const r of records) {
+  const half = halfOf(r);
+  const url = r.url || `http://${r.domain || 'example.invalid'}/`;
+  const snapshot = snapshotFromHtml(decodePage(readFileSync(join(corpus, r.html))), url);
+  const { data } = analyzeCompany({ requestId: randomUUID(), snapshot, extraSnapshots: [] });
+  if (verbose || only) console.log(r.page_id, half === 'tuning' ? JSON.stringify(data) : '(validation half: reply not shown)');
+  const classes = failures[half];
+  tally(r, data, totals[half], (cls, example) => classes.set(cls, [...(classes.get(cls) ?? []), example]));
+}
+
+const byHalf = (f: (t: Totals) => Rate): { [h in Half]: Rate } => ({ tuning: f(totals.tuning), validation: f(totals.validation) });
+const precision = (c: Counts): Rate => ({ right: c.tp, total: c.tp + c.fp });
+const recall = (c: Counts): Rate => ({ right: c.tp, total: c.tp + c.fn });
+
+console.log(`company analyzer on ${records.length} corpus pages (${((performance.now() - started) / 1000).toFixed(1)} s); gap = tuning − validation, points`);
+console.log(formatHalves('company name, main pages', byHalf((t) => t.mainName)));
+console.log(formatHalves('company name, all webstruct pages', byHalf((t) => t.webstructName)));
+console.log(formatHalves('site name, readability articles', byHalf((t) => t.articleName)));
+console.log(formatHalves('company name, all pages with an owner', byHalf((t) => t.allName)));
+console.log(formatHalves('brand_name, all pages with an owner', byHalf((t) => t.brand)));
+console.log(formatHalves('legal name where stated (corpus+labels)', byHalf((t) => t.statedLegal)));
+console.log(formatHalves('legal names (corpus), precision', byHalf((t) => precision(t.legal))));
+console.log(formatHalves('legal names (corpus), recall', byHalf((t) => recall(t.legal))));
+console.log(formatHalves('emails (contact pages), precision', byHalf((t) => precision(t.emails))));
+console.log(formatHalves('emails (contact pages), recall', byHalf((t) => recall(t.emails))));
+console.log(formatHalves('addresses, precision', byHalf((t) => precision(t.addresses))));
+console.log(formatHalves('addresses, recall', byHalf((t) => recall(t.addresses))));
+// One page with 83 annotated offices weighs as much as 40 small-business pages in the figure above.
+const pageMean = (t: Totals): Rate => ({ right: Math.round(1000 * t.addressPages.recallSum) / 1000, total: t.addressPages.pages });
+console.log(formatHalves('addresses, recall averaged over pages', byHalf(pageMean)));
+console.log(`main pages with no name: validation ${totals.validation.mainEmpty}, tuning ${totals.tuning.mainEmpty}`);
+
+for (const half of HALVES) {
+  const classes = [...failures[half].entries()].sort((x, y) => y[1].length - x[1].length);
+  console.log(`\nfailure classes, ${half} half${half === 'validation' ? ' (counts only)' : ''}, commonest first:`);
+  for (const [cls, examples] of classes) {
+    console.log(`  ${cls}: ${examples.length}`);
+    if (half === 'tuning') for (const e of examples.slice(0, verbose ? 1000 : 5)) console.log(`      ${e.slice(0, 220)}`);
+  }
 }

@@ -2,8 +2,9 @@
  * `npm run eval`: every extractor over the development corpus through the real HTTP API. Starts the
  * stack (or uses EVAL_BASE_URL + EVAL_API_KEY), serves the corpus pages on 127.0.0.2, asks /enrich for
  * each page's local copy, and scores the answer against ground_truth.jsonl with the scorers in
- * score-company.ts, score-classify.ts and score-brand.ts. Prints per-field figures and writes
- * test/eval/results/eval.json.
+ * score-company.ts, score-classify.ts and score-brand.ts (logos also against test/eval/labels/logos.jsonl).
+ * Prints every figure for the validation and the tuning half of the split (test/eval/split.ts) and
+ * the gap between them, and writes both halves to test/eval/results/eval.json.
  *
  * Each page is requested under its live domain (http://www.leewardpro.com:<port>/wsb-0.html), and the
  * renderer resolves every name to the local page server (RESOLVE_OVERRIDES=*=127.0.0.2), so the
@@ -12,7 +13,8 @@
  * logos are often missing, as on the offline runs.
  *
  * Environment: EVAL_CORPUS_DIR (default ../shared/corpus/dev beside the repository), EVAL_LIMIT (pages;
- * default all), EVAL_CONCURRENCY (3), EVAL_BASE_URL + EVAL_API_KEY (use a running stack).
+ * default all), EVAL_ROLE (only pages of these page_role values, comma-separated: `main` is the
+ * logo-labelled set), EVAL_CONCURRENCY (3), EVAL_BASE_URL + EVAL_API_KEY (use a running stack).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -25,14 +27,16 @@ import { REPO_ROOT, createApiKey, startStack, type Stack } from '../../deploy/lo
 import { apiClient } from '../bench/api.ts';
 import { closedLoop, summarize } from '../bench/stats.ts';
 import { classifyTruth, corpusDir, corpusPresent, loadRecords, sampleRecords, serveCorpusPages, type CorpusRecord, type CorpusServer } from './corpus.ts';
-import { scoreBrand, summarise as summariseBrand, type BrandTruth, type BrandVerdicts } from './score-brand.ts';
+import { knownLogoFound, loadLogoLabels, scoreBrand, summarise as summariseBrand, type BrandTruth, type BrandVerdicts } from './score-brand.ts';
 import { summarizeClassifications, type ClassifyTruth } from './score-classify.ts';
 import { precisionRecall, scoreCompany, type CompanyScore, type Counts } from './score-company.ts';
+import { formatHalves, halfOf, type Half } from './split.ts';
 
 const config = loadConfig(
   z.object({
     EVAL_CORPUS_DIR: z.string().min(1).optional(),
     EVAL_LIMIT: envInt(1, 100_000).optional(),
+    EVAL_ROLE: z.string().min(1).optional(),
     EVAL_CONCURRENCY: envInt(1, 64).default(3),
     EVAL_BASE_URL: z.url().optional(),
     EVAL_API_KEY: z.string().min(1).optional(),
@@ -51,7 +55,9 @@ if (config.EVAL_BASE_URL && !config.EVAL_API_KEY) {
 }
 
 const all = loadRecords(dir);
-const records = config.EVAL_LIMIT ? sampleRecords(all, config.EVAL_LIMIT) : all;
+const logoLabels = loadLogoLabels();
+const byRole = config.EVAL_ROLE ? all.filter((r) => config.EVAL_ROLE!.split(',').includes(r.page_role)) : all;
+const records = config.EVAL_LIMIT ? sampleRecords(byRole, config.EVAL_LIMIT) : byRole;
 say(`corpus: ${dir}: ${all.length} pages; evaluating ${records.length}${records.length < all.length ? ` (EVAL_LIMIT sample: every page with scarce truth first)` : ''} at concurrency ${config.EVAL_CONCURRENCY}`);
 
 interface PageResult {
@@ -65,7 +71,7 @@ interface PageResult {
 /** Every optional extractor on: code colors from CSS, HTML and JavaScript, and screenshot colors. */
 const ENRICH_PARAMS = { css: 'true', html: 'true', javascript: 'true', screenshotColors: '5' };
 
-const EMPTY_COMPANY: CompanyData = { name: '', emails: [], addresses: [], sources: [], confidence: 0, pages: [] };
+const EMPTY_COMPANY: CompanyData = { name: '', brand_name: '', emails: [], addresses: [], sources: [], confidence: 0, pages: [] };
 const EMPTY_BRAND: BrandData = {
   colors: { brand_colors: [], screenshot_colors: [], code_colors: { css: [], html: [], javascript: [] } },
   fonts: { families: [], google_fonts: [], typekit: [] },
@@ -103,7 +109,8 @@ try {
       dataDir,
       logs: 'files',
       env: { LOG_LEVEL: 'warn', ALLOW_PRIVATE_TARGETS: '127.0.0.2/32' },
-      serviceEnv: { edge: { RATE_LIMIT_IP_PER_MIN: '1000000' }, renderer: { RESOLVE_OVERRIDES: '*=127.0.0.2' } },
+      // No result cache: every page is scored on what the current code makes of it.
+      serviceEnv: { edge: { RATE_LIMIT_IP_PER_MIN: '1000000', CACHE_ENABLED: 'false' }, renderer: { RESOLVE_OVERRIDES: '*=127.0.0.2' } },
       readyTimeoutMs: 180_000,
     });
     baseUrl = stack.baseUrl;
@@ -141,65 +148,10 @@ try {
   });
   const latency = summarize(samples, wallMs);
 
-  // ---- scoring -------------------------------------------------------------------------------
-  const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
-  const add = (into: Counts, c: Counts | undefined): void => {
-    if (!c) return;
-    into.tp += c.tp;
-    into.fp += c.fp;
-    into.fn += c.fn;
-  };
-  const rate = () => ({ right: 0, total: 0 });
-  const names = { mainPages: rate(), allBusinessPages: rate(), readabilitySiteName: rate() };
-  const legal = zero();
-  const emails = zero();
-  const addresses = zero();
-  const classRows: { truth: ClassifyTruth; got: Pick<Classification, 'iab_id' | 'iab_parent_id'> }[] = [];
-  const brandVerdicts: BrandVerdicts[] = [];
-  const perPage: unknown[] = [];
-
-  for (const res of results.sort((a, b) => a.record.page_id.localeCompare(b.record.page_id))) {
-    const r = res.record;
-    const company = res.data?.company ?? EMPTY_COMPANY;
-    const s: CompanyScore = scoreCompany(r.gt, company);
-    if (s.name) {
-      const bump = (x: { right: number; total: number }): void => { x.total++; if (s.name!.correct) x.right++; };
-      if (r.source === 'readability') bump(names.readabilitySiteName);
-      else {
-        bump(names.allBusinessPages);
-        if (r.page_role === 'main') bump(names.mainPages);
-      }
-    }
-    if (r.source.startsWith('webstruct')) add(legal, s.legalNames);
-    // As in offline-company.ts: emails are annotated on contact pages of the webstruct-contact set.
-    if (r.page_role === 'contact') add(emails, s.emails);
-    add(addresses, s.addresses);
-    const ct = classifyTruth(r);
-    const cls = res.data?.classification;
-    if (ct) classRows.push({ truth: ct, got: cls ?? { iab_id: '', iab_parent_id: '' } });
-    const brand: BrandData = res.data ?? EMPTY_BRAND;
-    brandVerdicts.push(scoreBrand(r as BrandTruth, brand));
-    perPage.push({
-      page_id: r.page_id,
-      status: res.status,
-      ms: Math.round(res.ms),
-      ...(res.error ? { error: res.error.slice(0, 300) } : {}),
-      company: res.data ? { name: company.name, emails: company.emails, addresses: company.addresses, sources: company.sources } : null,
-      expected_name: r.gt.company_name ?? null,
-      name_correct: s.name?.correct ?? null,
-      iab: cls ? { got: cls.iab_id, want: ct?.iab ?? null } : null,
-      logo: res.data?.logos.primary ? { source: res.data.logos.primary.source, url: res.data.logos.primary.url.slice(0, 160) } : null,
-      social: res.data?.social_links ?? null,
-    });
-  }
-
-  const classes = summarizeClassifications(classRows);
-  const brandSummary = summariseBrand(brandVerdicts);
-  const pct = (a: number, b: number): string => (b === 0 ? 'n/a' : `${((100 * a) / b).toFixed(1)}%`);
-  const prLine = (c: Counts): string => {
-    const { precision, recall } = precisionRecall(c);
-    return `precision ${pct(precision, 1).padStart(6)}  recall ${pct(recall, 1).padStart(6)}  (tp ${c.tp}, fp ${c.fp}, fn ${c.fn})`;
-  };
+  // ---- scoring, per half of the split (test/eval/split.ts) -----------------------------------
+  const sorted = results.sort((a, b) => a.record.page_id.localeCompare(b.record.page_id));
+  const figures = { tuning: scoreResults(sorted.filter((x) => halfOf(x.record) === 'tuning')), validation: scoreResults(sorted.filter((x) => halfOf(x.record) === 'validation')) };
+  const perPage = sorted.map(pageLine);
   const failedPages = results.filter((x) => !x.data);
   const statusCounts: Record<string, number> = {};
   for (const f of failedPages) statusCounts[String(f.status)] = (statusCounts[String(f.status)] ?? 0) + 1;
@@ -207,30 +159,11 @@ try {
   const L: string[] = [];
   L.push('', `== /enrich over ${results.length} corpus pages through the HTTP API (${((performance.now() - started) / 1000).toFixed(0)} s in all, ${(wallMs / 1000).toFixed(0)} s of requests)`);
   L.push(`answers: ${results.length - failedPages.length} ok, ${failedPages.length} failed${failedPages.length ? ` ${JSON.stringify(statusCounts)}` : ''}; latency p50 ${latency.p50} ms, p95 ${latency.p95} ms, max ${latency.max} ms; ${latency.throughput} pages/s`);
-  L.push(`(a failed page counts as an empty answer in every field below; 1-minute load average at the end ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} cores)`, '');
-  const row = (label: string, value: string): void => void L.push(`${label.padEnd(40)} ${value}`);
-  row('company name, main pages', `${pct(names.mainPages.right, names.mainPages.total)} (${names.mainPages.right}/${names.mainPages.total})`);
-  row('company name, all webstruct pages', `${pct(names.allBusinessPages.right, names.allBusinessPages.total)} (${names.allBusinessPages.right}/${names.allBusinessPages.total})`);
-  row('site name, readability articles', `${pct(names.readabilitySiteName.right, names.readabilitySiteName.total)} (${names.readabilitySiteName.right}/${names.readabilitySiteName.total})`);
-  row('legal name (webstruct pages)', prLine(legal));
-  row('emails (annotated contact pages)', prLine(emails));
-  row('addresses (contact-annotated pages)', prLine(addresses));
-  row('IAB tier-1', `${pct(classes.tier1Accuracy, 1)} of ${classes.pages} labelled pages`);
-  row('IAB tier-2 (exact id)', `${pct(classes.tier2Accuracy, 1)} of ${classes.pages} labelled pages`);
-  L.push('', `brand fields (found: share of all pages with a value; correct: where the corpus has truth)`);
-  for (const b of brandSummary) {
-    row(`  ${b.field}`, `found ${pct(b.found, b.n).padStart(6)}   correct ${b.withTruth ? `${pct(b.correct, b.withTruth)} (${b.correct}/${b.withTruth})` : 'no truth in corpus'}`);
-  }
-  // Fields the brand scorer does not look at, found-rates only (the corpus has no truth for them).
-  const foundRate = (label: string, has: (d: EnrichData) => boolean): void => {
-    const n = results.filter((x) => x.data && has(x.data)).length;
-    row(`  ${label}`, `found ${pct(n, results.length).padStart(6)}   correct no truth in corpus`);
-  };
-  foundRate('colors.screenshot_colors', (d) => d.colors.screenshot_colors.length > 0);
-  foundRate('colors.code_colors.html', (d) => d.colors.code_colors.html.length > 0);
-  foundRate('colors.code_colors.javascript', (d) => d.colors.code_colors.javascript.length > 0);
-  foundRate('images.screenshot_url', (d) => d.images.screenshot_url !== '');
-  if (classes.topConfusions.length) L.push('', `commonest IAB tier-1 confusions: ${classes.topConfusions.slice(0, 6).map((c) => `${c.expected}->${c.predicted} x${c.count}`).join(', ')}`);
+  L.push(`(a failed page counts as an empty answer in every field below; 1-minute load average at the end ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} cores)`);
+  L.push(`every figure: the validation half first, then the tuning half and the gap (tuning minus validation, points)`, '');
+  L.push(...figureLines(figures));
+  const confusions = figures.tuning.classes.topConfusions;
+  if (confusions.length) L.push('', `commonest IAB tier-1 confusions, tuning half: ${confusions.slice(0, 6).map((c) => `${c.expected}->${c.predicted} x${c.count}`).join(', ')}`);
   if (localFallbacks.length) L.push('', `asked again at 127.0.0.2 after their live host failed (HSTS preload): ${localFallbacks.join(', ')}`);
   if (failedPages.length) {
     L.push('', 'failed pages (first 10):');
@@ -241,37 +174,22 @@ try {
   const outDir = join(REPO_ROOT, 'test/eval/results');
   mkdirSync(outDir, { recursive: true });
   const out = join(outDir, 'eval.json');
-  writeFileSync(
-    out,
-    `${JSON.stringify(
-      {
-        ranAt: new Date().toISOString(),
-        corpus: dir,
-        pages: results.length,
-        corpusPages: all.length,
-        sampled: results.length < all.length,
-        concurrency: config.EVAL_CONCURRENCY,
-        params: ENRICH_PARAMS,
-        durationS: Math.round((performance.now() - started) / 1000),
-        loadAverageAtEnd: loadavg()[0],
-        latency,
-        failed: { count: failedPages.length, statuses: statusCounts },
-        company: {
-          nameMainPages: names.mainPages,
-          nameAllWebstructPages: names.allBusinessPages,
-          siteNameReadability: names.readabilitySiteName,
-          legalNames: { ...legal, ...precisionRecall(legal) },
-          emails: { ...emails, ...precisionRecall(emails) },
-          addresses: { ...addresses, ...precisionRecall(addresses) },
-        },
-        classification: classes,
-        brand: brandSummary,
-        perPage,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  const json = {
+    ranAt: new Date().toISOString(),
+    corpus: dir,
+    pages: results.length,
+    corpusPages: all.length,
+    sampled: results.length < all.length,
+    concurrency: config.EVAL_CONCURRENCY,
+    params: ENRICH_PARAMS,
+    durationS: Math.round((performance.now() - started) / 1000),
+    loadAverageAtEnd: loadavg()[0],
+    latency,
+    failed: { count: failedPages.length, statuses: statusCounts },
+    halves: { tuning: figuresJson(figures.tuning), validation: figuresJson(figures.validation) },
+    perPage,
+  };
+  writeFileSync(out, `${JSON.stringify(json, null, 2)}\n`);
   say(`\nwrote ${relative(process.cwd(), out)}`);
 } catch (err) {
   failed = true;
@@ -280,4 +198,115 @@ try {
   process.exitCode = 1;
 } finally {
   await cleanup();
+}
+
+// ---- scoring helpers -------------------------------------------------------------------------
+
+type Rate = { right: number; total: number };
+interface HalfFigures {
+  names: { mainPages: Rate; allBusinessPages: Rate; readabilitySiteName: Rate };
+  legal: Counts;
+  emails: Counts;
+  addresses: Counts;
+  classes: ReturnType<typeof summarizeClassifications>;
+  brand: ReturnType<typeof summariseBrand>;
+}
+
+/** Every scored figure over one half's results (a failed page counts as an empty answer). */
+function scoreResults(results: readonly PageResult[]): HalfFigures {
+  const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
+  const add = (into: Counts, c: Counts | undefined): void => {
+    if (!c) return;
+    into.tp += c.tp;
+    into.fp += c.fp;
+    into.fn += c.fn;
+  };
+  const rate = (): Rate => ({ right: 0, total: 0 });
+  const f = { names: { mainPages: rate(), allBusinessPages: rate(), readabilitySiteName: rate() }, legal: zero(), emails: zero(), addresses: zero() };
+  const classRows: { truth: ClassifyTruth; got: Pick<Classification, 'iab_id' | 'iab_parent_id'> }[] = [];
+  const brandVerdicts: BrandVerdicts[] = [];
+  for (const res of results) {
+    const r = res.record;
+    const s: CompanyScore = scoreCompany(r.gt, res.data?.company ?? EMPTY_COMPANY);
+    if (s.name) {
+      const bump = (x: Rate): void => { x.total++; if (s.name!.correct) x.right++; };
+      if (r.source === 'readability') bump(f.names.readabilitySiteName);
+      else {
+        bump(f.names.allBusinessPages);
+        if (r.page_role === 'main') bump(f.names.mainPages);
+      }
+    }
+    if (r.source.startsWith('webstruct')) add(f.legal, s.legalNames);
+    // As in offline-company.ts: emails are annotated on contact pages of the webstruct-contact set.
+    if (r.page_role === 'contact') add(f.emails, s.emails);
+    add(f.addresses, s.addresses);
+    const ct = classifyTruth(r);
+    if (ct) classRows.push({ truth: ct, got: res.data?.classification ?? { iab_id: '', iab_parent_id: '' } });
+    brandVerdicts.push(scoreBrand(r as BrandTruth, res.data ?? EMPTY_BRAND, logoLabels.get(r.page_id)));
+  }
+  return { ...f, classes: summarizeClassifications(classRows), brand: summariseBrand(brandVerdicts) };
+}
+
+/** The printed table: one formatHalves line per figure (validation, tuning, gap). */
+function figureLines(h: Record<Half, HalfFigures>): string[] {
+  const lines: string[] = [];
+  const both = (label: string, pick: (f: HalfFigures) => Rate): void => void lines.push(formatHalves(label, { tuning: pick(h.tuning), validation: pick(h.validation) }));
+  const precision = (c: Counts): Rate => ({ right: c.tp, total: c.tp + c.fp });
+  const recall = (c: Counts): Rate => ({ right: c.tp, total: c.tp + c.fn });
+  both('company name, main pages', (f) => f.names.mainPages);
+  both('company name, all webstruct pages', (f) => f.names.allBusinessPages);
+  both('site name, readability articles', (f) => f.names.readabilitySiteName);
+  both('legal name precision (webstruct)', (f) => precision(f.legal));
+  both('legal name recall (webstruct)', (f) => recall(f.legal));
+  both('emails precision (contact pages)', (f) => precision(f.emails));
+  both('emails recall (contact pages)', (f) => recall(f.emails));
+  both('addresses precision', (f) => precision(f.addresses));
+  both('addresses recall', (f) => recall(f.addresses));
+  both('IAB tier-1', (f) => ({ right: Math.round(f.classes.tier1Accuracy * f.classes.pages), total: f.classes.pages }));
+  both('IAB tier-2 (exact id)', (f) => ({ right: Math.round(f.classes.tier2Accuracy * f.classes.pages), total: f.classes.pages }));
+  lines.push('', 'brand fields (found: share of all pages with a value; correct: where the corpus or a label file has truth)');
+  for (const field of h.tuning.brand.map((b) => b.field)) {
+    const of = (f: HalfFigures) => f.brand.find((b) => b.field === field) ?? { n: 0, found: 0, withTruth: 0, correct: 0 };
+    both(`  ${field} found`, (f) => ({ right: of(f).found, total: of(f).n }));
+    if (of(h.tuning).withTruth + of(h.validation).withTruth > 0) both(`  ${field} correct`, (f) => ({ right: of(f).correct, total: of(f).withTruth }));
+  }
+  return lines;
+}
+
+function figuresJson(f: HalfFigures): unknown {
+  return {
+    company: {
+      nameMainPages: f.names.mainPages,
+      nameAllWebstructPages: f.names.allBusinessPages,
+      siteNameReadability: f.names.readabilitySiteName,
+      legalNames: { ...f.legal, ...precisionRecall(f.legal) },
+      emails: { ...f.emails, ...precisionRecall(f.emails) },
+      addresses: { ...f.addresses, ...precisionRecall(f.addresses) },
+    },
+    classification: f.classes,
+    brand: f.brand,
+  };
+}
+
+/** One page's line in eval.json; the half is named so nobody reads validation failures by accident. */
+function pageLine(res: PageResult): unknown {
+  const r = res.record;
+  const company = res.data?.company ?? EMPTY_COMPANY;
+  const s = scoreCompany(r.gt, company);
+  const ct = classifyTruth(r);
+  const cls = res.data?.classification;
+  return {
+    page_id: r.page_id,
+    half: halfOf(r),
+    status: res.status,
+    ms: Math.round(res.ms),
+    ...(res.error ? { error: res.error.slice(0, 300) } : {}),
+    company: res.data ? { name: company.name, emails: company.emails, addresses: company.addresses, sources: company.sources } : null,
+    expected_name: r.gt.company_name ?? null,
+    name_correct: s.name?.correct ?? null,
+    iab: cls ? { got: cls.iab_id, want: ct?.iab ?? null } : null,
+    logo: res.data?.logos.primary ? { source: res.data.logos.primary.source, url: res.data.logos.primary.url.slice(0, 160) } : null,
+    known_logo_found: res.data ? knownLogoFound(logoLabels.get(r.page_id), res.data.logos) : null,
+    social: res.data?.social_links ?? null,
+  };
 }

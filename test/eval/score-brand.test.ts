@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrandData } from '@enrich/shared/contracts';
-import { colorsMatch, scoreBrand, summarise, twitterHandle } from './score-brand.ts';
+import { colorsMatch, knownLogoFound, scoreBrand, summarise, summariseHalves, twitterHandle } from './score-brand.ts';
 
 const empty: BrandData = {
   colors: { brand_colors: [], screenshot_colors: [], code_colors: { css: [], html: [], javascript: [] } },
@@ -29,5 +29,29 @@ describe('score-brand', () => {
     expect(v['social.twitter']).toEqual({ found: false, correct: null });
     const [twitter] = summarise([v]).filter((s) => s.field === 'social.twitter');
     expect(twitter).toEqual({ field: 'social.twitter', n: 1, found: 0, withTruth: 0, correct: 0 });
+  });
+});
+
+describe('known logo or icon (labels)', () => {
+  const label = { page_id: 'p', logos: ['http://www.acme.com//img/logo.png', 'https://cdn.acme.com/favicon.ico'], how: 'test' };
+  const logos = (urls: Partial<BrandData['logos']>): BrandData['logos'] => ({ ...empty.logos, ...urls });
+
+  it('finds a labelled URL in any logos field, whatever the scheme, port, www or doubled slashes', () => {
+    expect(knownLogoFound(label, logos({ favicon_url: 'http://cdn.acme.com:8080/favicon.ico' }))).toBe(true);
+    expect(knownLogoFound(label, logos({ primary: { url: 'https://acme.com/img/logo.png', source: 'header', score: 0.9, isSvg: false } }))).toBe(true);
+    expect(knownLogoFound(label, logos({ secondary: [{ url: 'http://www.acme.com/img/logo%20.png', source: 'img', score: 0.5, isSvg: false }] }))).toBe(false);
+  });
+
+  it('does not score pages whose HTML names no logo', () => {
+    expect(knownLogoFound({ ...label, logos: [] }, logos({}))).toBeNull();
+    expect(knownLogoFound(undefined, logos({}))).toBeNull();
+    expect(scoreBrand({ page_id: 'p', source: 'x', url: 'u', domain: 'd', gt: {} }, empty, label)['logos.known logo or icon']).toEqual({ found: false, correct: false });
+  });
+
+  it('sums per half', () => {
+    const v = scoreBrand({ page_id: 'p', source: 'x', url: 'u', domain: 'd', gt: {} }, empty, label);
+    const [known] = summariseHalves([{ half: 'validation', verdicts: v }]).filter((s) => s.field === 'logos.known logo or icon');
+    expect(known?.validation).toMatchObject({ n: 1, withTruth: 1, correct: 0 });
+    expect(known?.tuning).toMatchObject({ n: 0 });
   });
 });

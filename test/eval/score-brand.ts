@@ -3,9 +3,12 @@
  * `found`: the output has a value; `correct`: it matches the truth (null when the record has no
  * truth for the field, so the rate is taken over records that do).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BrandData } from '@enrich/shared/contracts';
 import { parseCssColor } from '../../services/brand/src/colors/parse.ts';
 import { labDistance, rgbToOklab } from '../../services/brand/src/colors/oklab.ts';
+import { HALVES, type Half } from './split.ts';
 
 export type BrandTruth = {
   page_id: string;
@@ -14,6 +17,52 @@ export type BrandTruth = {
   domain: string;
   gt: { company_name?: string; twitter?: string; brand_hex?: string };
 };
+
+/**
+ * A hand label of test/eval/labels/logos.jsonl: the logo and icon URLs a reader of the page's HTML
+ * knows to be the site's own (absolute, resolved against <base href> or the page URL), and how.
+ * An empty list means the HTML names none (a CSS-only logo, no icon link); such pages are not scored.
+ */
+export type LogoLabel = { page_id: string; logos: string[]; how: string };
+
+export const LOGO_LABELS_PATH = join(import.meta.dirname, 'labels/logos.jsonl');
+
+export function loadLogoLabels(path = LOGO_LABELS_PATH): Map<string, LogoLabel> {
+  const labels = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as LogoLabel);
+  return new Map(labels.map((l) => [l.page_id, l]));
+}
+
+/**
+ * A URL as the comparison sees it: no scheme (protocol-relative logos), no port (the HTTP eval serves
+ * pages on a local port under their live host), no `www.`, percent-decoded, repeated slashes folded.
+ */
+export function comparableUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    let path = u.pathname;
+    try {
+      path = decodeURIComponent(path);
+    } catch { /* keep it encoded */ }
+    return `${u.hostname.replace(/^www\./, '')}${path.replace(/\/{2,}/g, '/')}${u.search}`.toLowerCase();
+  } catch {
+    return url;
+  }
+}
+
+/** Every URL the `logos` group reports: primary, secondary, favicon_url, icon_url, apple_touch_icon. */
+export function reportedLogoUrls(logos: BrandData['logos']): string[] {
+  return [logos.primary?.url, ...logos.secondary.map((l) => l.url), logos.favicon_url, logos.icon_url, logos.apple_touch_icon].filter((u): u is string => !!u);
+}
+
+/** A known logo or icon URL is among `logos`; null when the label knows none. */
+export function knownLogoFound(label: LogoLabel | undefined, logos: BrandData['logos']): boolean | null {
+  if (!label || label.logos.length === 0) return null;
+  const reported = new Set(reportedLogoUrls(logos).map(comparableUrl));
+  return label.logos.some((u) => reported.has(comparableUrl(u)));
+}
 
 export type FieldVerdict = { found: boolean; correct: boolean | null };
 export type BrandVerdicts = Record<string, FieldVerdict>;
@@ -37,7 +86,7 @@ function compact(s: string): string {
   return s.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
-export function scoreBrand(truth: BrandTruth, out: BrandData): BrandVerdicts {
+export function scoreBrand(truth: BrandTruth, out: BrandData, logoLabel?: LogoLabel): BrandVerdicts {
   const brandHexes = out.colors.brand_colors.map((c) => c.hex);
   const truthHex = truth.gt.brand_hex;
   const primary = out.logos.primary;
@@ -71,6 +120,8 @@ export function scoreBrand(truth: BrandTruth, out: BrandData): BrandVerdicts {
           ? compact(primary.url.startsWith('data:') ? Buffer.from(primary.url.split(',')[1] ?? '', 'base64').toString() : primary.url).includes(name.slice(0, 6))
           : null,
     },
+    // The labelled main pages (test/eval/labels/logos.jsonl): a known logo or icon URL is reported.
+    'logos.known logo or icon': { found: reportedLogoUrls(out.logos).length > 0, correct: knownLogoFound(logoLabel, out.logos) },
     'logos.favicon_url': { found: out.logos.favicon_url !== null, correct: null },
     'fonts.families': { found: out.fonts.families.length > 0, correct: null },
     'fonts.google_fonts': { found: out.fonts.google_fonts.length > 0, correct: null },
@@ -97,6 +148,20 @@ export function summarise(all: readonly BrandVerdicts[]): FieldSummary[] {
     }
   }
   return [...byField.values()];
+}
+
+export type HalvesSummary = { field: string } & Record<Half, FieldSummary>;
+
+/** `summarise` per half of the split, field by field (a field missing from a half counts as n = 0). */
+export function summariseHalves(rows: readonly { half: Half; verdicts: BrandVerdicts }[]): HalvesSummary[] {
+  const per = Object.fromEntries(HALVES.map((h) => [h, summarise(rows.filter((r) => r.half === h).map((r) => r.verdicts))])) as Record<Half, FieldSummary[]>;
+  const fields = [...new Set(rows.flatMap((r) => Object.keys(r.verdicts)))];
+  const empty = (field: string): FieldSummary => ({ field, n: 0, found: 0, withTruth: 0, correct: 0 });
+  return fields.map((field) => ({
+    field,
+    tuning: per.tuning.find((s) => s.field === field) ?? empty(field),
+    validation: per.validation.find((s) => s.field === field) ?? empty(field),
+  }));
 }
 
 /** What a fixture site's expected.json may state about a correct analysis (test/fixtures/sites/brand-*). */

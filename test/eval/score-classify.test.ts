@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreClassification, summarizeClassifications } from './score-classify.ts';
+import { countByHalf, scoreClassification, summarizeClassifications } from './score-classify.ts';
 
 describe('scoreClassification', () => {
   it('counts a tier-2 hit only on the exact id and a tier-1 hit on the parent', () => {
@@ -21,5 +21,15 @@ describe('scoreClassification', () => {
     expect(r.tier2Accuracy).toBe(0.25);
     expect(r.topConfusions[0]).toEqual({ expected: 'IAB3', predicted: 'IAB19', count: 2 });
     expect(r.confusion['IAB10']).toEqual({ IAB22: 1 });
+  });
+
+  it('counts tier-1 and tier-2 per half, every half present', () => {
+    const c = countByHalf(['tuning', 'validation'] as const, [
+      { half: 'tuning', truth: { iab: 'IAB8-9', iab_tier1: 'IAB8' }, got: { iab_id: 'IAB8-9', iab_parent_id: 'IAB8' } },
+      { half: 'tuning', truth: { iab: 'IAB8-9', iab_tier1: 'IAB8' }, got: { iab_id: 'IAB8', iab_parent_id: 'IAB8' } },
+      { half: 'tuning', truth: { iab: 'IAB3', iab_tier1: 'IAB3' }, got: { iab_id: 'IAB19', iab_parent_id: 'IAB19' } },
+    ]);
+    expect(c.tuning).toEqual({ tier1: { right: 2, total: 3 }, tier2: { right: 1, total: 3 } });
+    expect(c.validation).toEqual({ tier1: { right: 0, total: 0 }, tier2: { right: 0, total: 0 } });
   });
 });

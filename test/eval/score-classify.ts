@@ -49,3 +49,26 @@ export function summarizeClassifications(rows: readonly { truth: ClassifyTruth; 
   const n = rows.length;
   return { pages: n, tier1Accuracy: n ? t1 / n : 0, tier2Accuracy: n ? t2 / n : 0, confusion, topConfusions };
 }
+
+export interface HalfCounts {
+  tier1: { right: number; total: number };
+  tier2: { right: number; total: number };
+}
+
+/**
+ * Right/total counts of tier-1 and tier-2 per half of the corpus split (test/eval/split.ts), in the
+ * shape `formatHalves` prints. Every half is present, with zero totals when it has no rows.
+ */
+export function countByHalf<H extends string>(halves: readonly H[], rows: readonly { half: H; truth: ClassifyTruth; got: Pick<Classification, 'iab_id' | 'iab_parent_id'> }[]): Record<H, HalfCounts> {
+  const out = {} as Record<H, HalfCounts>;
+  for (const h of halves) out[h] = { tier1: { right: 0, total: 0 }, tier2: { right: 0, total: 0 } };
+  for (const { half, truth, got } of rows) {
+    const o = scoreClassification(truth, got);
+    const c = out[half];
+    c.tier1.total++;
+    c.tier2.total++;
+    if (o.tier1Hit) c.tier1.right++;
+    if (o.tier2Hit) c.tier2.right++;
+  }
+  return out;
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { addressMatches, companyNameMatches, emailMatches, scoreCompany } from './score-company.ts';
+import { addressMatches, companyNameMatches, emailMatches, legalNameMatches, scoreCompany } from './score-company.ts';
 
-const data = (over: Partial<{ name: string; emails: string[]; addresses: string[] }>) => ({
-  name: '', emails: [], addresses: [], sources: [], confidence: 0, pages: [], ...over,
+const data = (over: Partial<{ name: string; brand_name: string; emails: string[]; addresses: string[] }>) => ({
+  name: '', brand_name: '', emails: [], addresses: [], sources: [], confidence: 0, pages: [], ...over,
 });
 
 describe('company scoring', () => {
@@ -26,6 +26,7 @@ describe('company scoring', () => {
     expect(addressMatches('8765 Cariboo Pl, Burnaby, B.C., V3N 4T2', '8765 Cariboo Place, Burnaby, British Columbia V3N 4T2')).toBe(false);
     expect(addressMatches('8765 Cariboo Pl, Burnaby, BC V3N 4T2', '8765 Cariboo Place, Burnaby, BC V3N 4T2')).toBe(true);
     expect(addressMatches('1350 Post Road, Warwick, RI 02888', '1385 Riverdale Street, West Springfield, MA 01089')).toBe(false);
+    expect(addressMatches('1385 Riverdale Street West Springfield, MA 01089', '1399 Riverdale Street, West Springfield, MA 01089')).toBe(false);
   });
 
   it('counts tp/fp/fn per field', () => {
@@ -44,5 +45,21 @@ describe('company scoring', () => {
 
   it('does not score emails where they were not annotated', () => {
     expect(scoreCompany({ emails: null, emails_annotated: false }, data({ emails: ['a@b.com'] })).emails).toBeUndefined();
+  });
+
+  it('scores the legal name where the page states one, across spellings of the legal form', () => {
+    expect(legalNameMatches('Telegraph Media Group Ltd', 'Telegraph Media Group Limited')).toBe(true);
+    expect(legalNameMatches('Wikimedia Foundation Inc', 'Wikimedia Foundation, Inc.')).toBe(true);
+    expect(legalNameMatches('Condé Nast', 'Condé Nast')).toBe(true);
+    expect(legalNameMatches('Guardian', 'Guardian News & Media Limited')).toBe(false);
+    expect(legalNameMatches('Acme Widgets', 'Acme Widgets, Inc.')).toBe(false);
+    const s = scoreCompany(
+      { company_name: 'Darling Homes', legal_names: [], stated_legal_names: ['Taylor Morrison, Inc.'] },
+      data({ name: 'Taylor Morrison, Inc.', brand_name: 'Darling Homes' }),
+    );
+    expect(s.statedLegal?.correct).toBe(true);
+    expect(s.name?.correct).toBe(true);
+    expect(s.brand?.correct).toBe(true);
+    expect(scoreCompany({ company_name: 'Darling Homes', legal_names: [] }, data({ name: 'Darling Homes' })).statedLegal).toBeUndefined();
   });
 });

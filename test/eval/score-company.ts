@@ -4,7 +4,7 @@
  * text sometimes lost or gained spaces ("AveSuite", "Be echRd.").
  */
 import type { CompanyData } from '@enrich/shared/contracts';
-import { hasStrongLegalForm, stripLegalForm } from '../../services/company/src/legal-forms.ts';
+import { hasStrongLegalForm, legalFormOf, stripLegalForm } from '../../services/company/src/legal-forms.ts';
 
 export interface Counts {
   tp: number;
@@ -16,6 +16,11 @@ export interface Counts {
 export interface CompanyTruth {
   company_name?: string | null;
   legal_names?: string[] | null;
+  /**
+   * Legal names the page states, from test/eval/labels/legal-names.jsonl (hand labels where the corpus
+   * has none); with legal_names they are what "legal name where one is stated" is scored against.
+   */
+  stated_legal_names?: string[];
   emails?: string[] | null;
   emails_annotated?: boolean;
   addresses?: Array<{ full: string } | string> | null;
@@ -31,6 +36,10 @@ export interface FieldScore extends Counts {
 export interface CompanyScore {
   /** Present only when the truth names the owner. */
   name?: { correct: boolean; predicted: string; expected: string };
+  /** Present when the truth names the owner: does brand_name name the organisation. */
+  brand?: { correct: boolean; predicted: string };
+  /** Present when the page states a legal name (corpus legal_names or labels): is `name` that legal name. */
+  statedLegal?: { correct: boolean; predicted: string; expected: string[] };
   legalNames?: FieldScore;
   emails?: FieldScore;
   addresses?: FieldScore;
@@ -49,6 +58,27 @@ export function companyNameMatches(predicted: string, expected: string, legalNam
   const p = normaliseCompanyName(predicted);
   if (!p) return false;
   return [expected, ...legalNames].some((e) => normaliseCompanyName(e) === p);
+}
+
+const FORM_SPELLINGS: Array<[RegExp, string]> = [
+  [/\bincorporated\b/g, 'inc'], [/\blimited\b/g, 'ltd'], [/\bcorporation\b/g, 'corp'], [/\bcompany\b/g, 'co'],
+  [/\bl\.\s?l\.\s?c\b/g, 'llc'], [/\bl\.\s?l\.\s?p\b/g, 'llp'], [/\bp\.\s?l\.\s?c\b/g, 'plc'],
+];
+
+/**
+ * A predicted name is the stated legal name when both read the same once punctuation, case and the
+ * spelling of the legal form ("Limited"/"Ltd.", "Incorporated"/"Inc") are set aside. A stated name
+ * without a legal form ("Condé Nast", a copyright holder) is matched on the name alone.
+ */
+export function legalNameMatches(predicted: string, expected: string): boolean {
+  const canon = (s: string): string => {
+    let t = s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/&/g, ' and ');
+    for (const [re, to] of FORM_SPELLINGS) t = t.replace(re, to);
+    return fold(t).replace(/^the(?=.{3})/, '');
+  };
+  if (!predicted.trim()) return false;
+  if (canon(predicted) === canon(expected)) return true;
+  return !legalFormOf(expected) && normaliseCompanyName(predicted) === normaliseCompanyName(expected);
 }
 
 /** Emails match lower-cased, or against annotations that kept the written-out form ("infoatacmedotcom"). */
@@ -74,12 +104,16 @@ function addressTokens(s: string): string[] {
 /**
  * Two addresses match when their letters-and-digits strings are equal, or when one contains the
  * other and covers at least 60% of it (annotations split or merge lines), or when at least 80% of the
- * expected tokens appear in a prediction that is not much longer.
+ * expected tokens appear in a prediction that is not much longer. Never when their numbers disagree:
+ * "1385 Riverdale Street" and "1399 Riverdale Street" in the same town are two addresses.
  */
 export function addressMatches(predicted: string, expected: string): boolean {
   if (fold(predicted) === fold(expected)) return true;
   const p = addressTokens(predicted);
   const e = addressTokens(expected);
+  const numbers = (ts: string[]): string[] => ts.filter((t) => /^\d+$/.test(t));
+  const [pn, en] = [numbers(p), numbers(e)];
+  if (!pn.every((n) => en.includes(n)) && !en.every((n) => pn.includes(n))) return false;
   const pc = p.join('');
   const ec = e.join('');
   if (!pc || !ec) return false;
@@ -120,8 +154,14 @@ const uniqueBy = (xs: readonly string[], key: (s: string) => string): string[] =
 export function scoreCompany(truth: CompanyTruth, data: CompanyData): CompanyScore {
   const out: CompanyScore = {};
   const legal = truth.legal_names ?? [];
+  const stated = [...legal, ...(truth.stated_legal_names ?? [])];
   if (truth.company_name) {
-    out.name = { correct: companyNameMatches(data.name, truth.company_name, legal), predicted: data.name, expected: truth.company_name };
+    // The owner's legal name (a parent company's, where the page states it) is the organisation too.
+    out.name = { correct: companyNameMatches(data.name, truth.company_name, stated), predicted: data.name, expected: truth.company_name };
+    out.brand = { correct: companyNameMatches(data.brand_name, truth.company_name, legal), predicted: data.brand_name };
+  }
+  if (stated.length) {
+    out.statedLegal = { correct: stated.some((e) => legalNameMatches(data.name, e)), predicted: data.name, expected: stated };
   }
   if (truth.legal_names) {
     // The analyzer states a legal name when its name carries a legal form. Spelling variants of the

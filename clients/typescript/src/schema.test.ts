@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startEdge, type EdgeHarness } from '../../../services/edge/src/test-harness.ts';
+import { startEdge, type EdgeHarness } from '../../../test/support/edge-harness.ts';
 import { generateTypes, SCHEMA_FILE } from '../scripts/generate.ts';
 import type { Params } from './index.ts';
 

@@ -278,7 +278,10 @@ export interface components {
                 youtube: string | null;
             };
             company: {
+                /** @description The legal name of the company behind the site, as the page states it (JSON-LD legalName, copyright holder, imprint, registration or "a subsidiary of" line), else the organisation's name; "" when the page names none */
                 name: string;
+                /** @description The name people call the company or site: og:site_name, else the fullest spelling of the organisation's name the page really uses (title, logo alt text, structured data), without legal form; "" when the page names none */
+                brand_name: string;
                 emails: string[];
                 addresses: string[];
                 sources: string[];
@@ -368,7 +371,10 @@ export interface components {
         CompanyData: {
             domain: string;
             url: string;
+            /** @description The legal name of the company behind the site, as the page states it (JSON-LD legalName, copyright holder, imprint, registration or "a subsidiary of" line), else the organisation's name; "" when the page names none */
             name: string;
+            /** @description The name people call the company or site: og:site_name, else the fullest spelling of the organisation's name the page really uses (title, logo alt text, structured data), without legal form; "" when the page names none */
+            brand_name: string;
             emails: string[];
             addresses: string[];
             sources: string[];
@@ -395,6 +401,8 @@ export interface components {
             full_page: boolean;
             /** Format: date-time */
             captured_at: string;
+            /** @default false */
+            screenshot_clipped: boolean;
         };
         BatchRequest: {
             /** @enum {string} */
@@ -646,7 +654,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The target site could not be reached (DNS, refused connection, TLS) */
+        /** @description The target site could not be reached (DNS, refused connection, TLS), or answered something that is not its site (bot challenge, CAPTCHA, parked domain, HTTP error page, non-HTML file); never charged, never cached */
         BadGateway: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -657,6 +665,47 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "error": "Could not load https://northwind.example/: net::ERR_NAME_NOT_RESOLVED",
+                 *       "meta": {
+                 *         "requestId": "fece8956-bb7e-445e-a269-49724a6faa04",
+                 *         "durationMs": 3
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description A request with the same Idempotency-Key is still running (retry after Retry-After seconds to get its answer), or, on DELETE /batch/{id}, the batch has already ended */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "A request with this Idempotency-Key is still in progress; retry shortly",
+                 *       "meta": {
+                 *         "requestId": "fece8956-bb7e-445e-a269-49724a6faa04",
+                 *         "durationMs": 3
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The Idempotency-Key was used with other parameters */
+        UnprocessableContent: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "This Idempotency-Key was used with other parameters; use a new key for a different request",
                  *       "meta": {
                  *         "requestId": "fece8956-bb7e-445e-a269-49724a6faa04",
                  *         "durationMs": 3
@@ -727,26 +776,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The batch has already ended */
-        Conflict: {
-            headers: {
-                "X-Request-Id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "success": false,
-                 *       "error": "Batch bat_0f3c9a1e2b4d6f8091a2b3c4 has already ended (done); nothing to cancel",
-                 *       "meta": {
-                 *         "requestId": "fece8956-bb7e-445e-a269-49724a6faa04",
-                 *         "durationMs": 3
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
         /** @description Not ready; `error` names the failed dependencies */
         NotReady: {
             headers: {
@@ -758,7 +787,7 @@ export interface components {
                 /**
                  * @example {
                  *       "success": false,
-                 *       "error": "Not ready: renderer: no renderer answered render.page within 1500 ms",
+                 *       "error": "Not ready: renderer did not answer",
                  *       "meta": {
                  *         "requestId": "fece8956-bb7e-445e-a269-49724a6faa04",
                  *         "durationMs": 3
@@ -786,6 +815,12 @@ export interface components {
         RateLimitRemaining: number;
         /** @description Seconds until the key's window is empty again */
         RateLimitReset: number;
+        /** @description HIT: answered from the result cache (no render); MISS: produced for this request or for an identical one in flight */
+        Cache: "HIT" | "MISS";
+        /** @description Seconds since the answer was produced (RFC 9111 Age); 0 for a fresh render */
+        Age: string;
+        /** @description Present (`true`) when this answer is the stored first answer to the same Idempotency-Key */
+        IdempotentReplayed: "true";
     };
     pathItems: never;
 }
@@ -814,8 +849,13 @@ export interface operations {
                 full_page?: boolean;
                 /** @description When the page itself lacks a legal name or contact data, also read up to two same-site contact/about/imprint pages (no extra credits). `true` or `false`; `1`, `0` and capitalised spellings are accepted too. */
                 follow_links?: boolean;
+                /** @description Allowed: a whole number of seconds from 0 to 2592000 (30 days): the oldest cached answer accepted; 0 renders now. */
+                maxAge?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same parameters within 24 h gets the first answer again and is charged once (1 to 255 printable ASCII characters, scoped to the API key). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -830,6 +870,9 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Cache": components["headers"]["Cache"];
+                    Age: components["headers"]["Age"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -973,6 +1016,7 @@ export interface operations {
                      *         },
                      *         "company": {
                      *           "name": "Northwind Roasters LLC",
+                     *           "brand_name": "Northwind Roasters",
                      *           "emails": [
                      *             "hello@northwind.example"
                      *           ],
@@ -1019,6 +1063,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -1047,8 +1093,13 @@ export interface operations {
                 format?: "jpeg" | "png" | "webp";
                 /** @description Capture the whole page instead of the viewport. `true` or `false`; `1`, `0` and capitalised spellings are accepted too. */
                 full_page?: boolean;
+                /** @description Allowed: a whole number of seconds from 0 to 2592000 (30 days): the oldest cached answer accepted; 0 renders now. */
+                maxAge?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same parameters within 24 h gets the first answer again and is charged once (1 to 255 printable ASCII characters, scoped to the API key). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1063,6 +1114,9 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Cache": components["headers"]["Cache"];
+                    Age: components["headers"]["Age"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1222,6 +1276,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -1252,8 +1308,13 @@ export interface operations {
                 full_page?: boolean;
                 /** @description When the page itself lacks a legal name or contact data, also read up to two same-site contact/about/imprint pages (no extra credits). `true` or `false`; `1`, `0` and capitalised spellings are accepted too. */
                 follow_links?: boolean;
+                /** @description Allowed: a whole number of seconds from 0 to 2592000 (30 days): the oldest cached answer accepted; 0 renders now. */
+                maxAge?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same parameters within 24 h gets the first answer again and is charged once (1 to 255 printable ASCII characters, scoped to the API key). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1268,6 +1329,9 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Cache": components["headers"]["Cache"];
+                    Age: components["headers"]["Age"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1278,6 +1342,7 @@ export interface operations {
                      *         "domain": "northwind.example",
                      *         "url": "https://northwind.example/",
                      *         "name": "Northwind Roasters LLC",
+                     *         "brand_name": "Northwind Roasters",
                      *         "emails": [
                      *           "hello@northwind.example"
                      *         ],
@@ -1315,6 +1380,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -1327,8 +1394,13 @@ export interface operations {
             query: {
                 /** @description The page to analyse: an http:// or https:// URL (http:// is assumed when no scheme is given). Private, loopback and metadata addresses are refused. */
                 url: string;
+                /** @description Allowed: a whole number of seconds from 0 to 2592000 (30 days): the oldest cached answer accepted; 0 renders now. */
+                maxAge?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same parameters within 24 h gets the first answer again and is charged once (1 to 255 printable ASCII characters, scoped to the API key). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1343,6 +1415,9 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Cache": components["headers"]["Cache"];
+                    Age: components["headers"]["Age"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1374,6 +1449,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -1394,8 +1471,13 @@ export interface operations {
                 format?: "jpeg" | "png" | "webp";
                 /** @description Capture the whole page instead of the viewport. `true` or `false`; `1`, `0` and capitalised spellings are accepted too. */
                 full_page?: boolean;
+                /** @description Allowed: a whole number of seconds from 0 to 2592000 (30 days): the oldest cached answer accepted; 0 renders now. */
+                maxAge?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same parameters within 24 h gets the first answer again and is charged once (1 to 255 printable ASCII characters, scoped to the API key). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1410,6 +1492,9 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Cache": components["headers"]["Cache"];
+                    Age: components["headers"]["Age"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1425,6 +1510,7 @@ export interface operations {
                      *         },
                      *         "format": "jpeg",
                      *         "full_page": false,
+                     *         "screenshot_clipped": false,
                      *         "captured_at": "2026-11-23T18:39:25.820Z"
                      *       },
                      *       "meta": {
@@ -1444,6 +1530,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -1524,15 +1612,15 @@ export interface operations {
                      *         "checks": {
                      *           "nats": {
                      *             "ok": true,
-                     *             "detail": "connected, round trip 1 ms"
+                     *             "detail": "answered"
                      *           },
                      *           "store": {
                      *             "ok": true,
-                     *             "detail": "kv store answered"
+                     *             "detail": "answered"
                      *           },
                      *           "renderer": {
                      *             "ok": true,
-                     *             "detail": "renderer-1 answered in 2 ms"
+                     *             "detail": "answered"
                      *           }
                      *         }
                      *       },

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { BrandDataSchema, type BrandRequest, type Snapshot } from '@enrich/shared/contracts';
 import { snapshotFromHtml } from '../../../test/support/snapshot-from-html.ts';
 import { analyzeBrand } from './analyze.ts';
-import { canvas, fillRect } from './colors/test-images.ts';
+import { canvas, fillRect } from './colors/test-images.test-support.ts';
 import type { RgbaImage } from './colors/pixels.ts';
 
 async function png(img: RgbaImage): Promise<{ png: string; width: number; height: number }> {

@@ -9,6 +9,7 @@
  * - typekit: Adobe Fonts kits; family names when the kit's CSS is among the stylesheets, else kit ids.
  */
 import type { Fonts, Snapshot } from '@enrich/shared/contracts';
+import { decodeEntities } from '@enrich/shared/page';
 import { cssDeclarations, stripCssComments } from './colors/code.ts';
 
 const GENERIC = new Set([
@@ -57,7 +58,7 @@ export function declaredFamilies(sheets: readonly string[]): string[] {
 export function googleFontsFamilies(url: string): string[] {
   let u: URL;
   try {
-    u = new URL(url.replace(/&amp;/g, '&'));
+    u = new URL(decodeEntities(url));
   } catch {
     return [];
   }

@@ -5,8 +5,8 @@
  * images). Deduplicated, absolute, never tracking pixels, spacers or tiny icons.
  */
 import type { Image, Snapshot } from '@enrich/shared/contracts';
-import { isTrackingImage } from './logos/tracking.ts';
-import { absoluteUrl, metaContent } from './page/meta.ts';
+import { isTrackingImage } from '@enrich/shared/logos';
+import { absoluteUrl, metaContent } from '@enrich/shared/page';
 
 const MAX_ASSETS = 12;
 const MAX_HEROES = 6;

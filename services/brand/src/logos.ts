@@ -1,25 +1,15 @@
-/** The `logos` group: scored candidates from every signal in the snapshot (see logos/score.ts). */
+/**
+ * The `logos` group. Candidates and their ranking come from `@enrich/shared/logos`, the same
+ * function the renderer used to choose which logos to rasterise: the primary is the top candidate,
+ * and brand colours come only from the raster of that candidate (colors/brand.ts).
+ */
 import type { Logos, Snapshot } from '@enrich/shared/contracts';
-import { brandNames } from './page/brand-name.ts';
-import { organizationFacts } from './page/jsonld.ts';
-import { metaContent } from './page/meta.ts';
-import { siteIcons } from './logos/icons.ts';
-import { chooseLogos, scoreLogoCandidates, toLogo, type LogoCandidate } from './logos/score.ts';
+import { chooseLogos, rankLogoCandidates, toLogo, type LogoCandidate } from '@enrich/shared/logos';
 
 export type LogoAnalysis = { logos: Logos; primary: LogoCandidate | null };
 
 export function analyzeLogos(snapshot: Snapshot): LogoAnalysis {
-  const icons = siteIcons(snapshot.links, snapshot.resources);
-  const candidates = scoreLogoCandidates({
-    finalUrl: snapshot.finalUrl,
-    images: snapshot.images,
-    svgs: snapshot.svgs,
-    viewport: snapshot.viewport,
-    brandNames: brandNames(snapshot),
-    jsonLdLogos: organizationFacts(snapshot).logos,
-    metaLogo: metaContent(snapshot, 'og:logo', 'logo'),
-    icons,
-  });
+  const { candidates, icons } = rankLogoCandidates(snapshot);
   const { primary, secondary } = chooseLogos(candidates);
   return {
     primary,

@@ -7,9 +7,7 @@
  * Within one tier, a handle that matches the brand name wins, then the most linked one.
  */
 import type { SocialLinks, Snapshot } from '@enrich/shared/contracts';
-import { compact, brandNames } from './page/brand-name.ts';
-import { organizationFacts } from './page/jsonld.ts';
-import { metaContent } from './page/meta.ts';
+import { brandNames, compact, metaContent, metaContentFromHtml, organizationFacts } from '@enrich/shared/page';
 
 type Platform = keyof SocialLinks;
 
@@ -103,12 +101,6 @@ function safeDecode(s: string): string {
   }
 }
 
-/** twitter:site written with `value=` instead of `content=` (seen on large news sites) is lost to meta parsing. */
-function twitterSiteFromHtml(html: string): string | null {
-  const tag = /<meta[^>]{0,200}twitter:site[^>]{0,200}>/i.exec(html.slice(0, 300_000))?.[0];
-  return tag ? (/(?:content|value)\s*=\s*["']([^"']{1,40})["']/i.exec(tag)?.[1] ?? null) : null;
-}
-
 function platformHost(p: Platform): string {
   return { twitter: 'twitter.com', facebook: 'facebook.com', linkedin: 'linkedin.com', github: 'github.com', instagram: 'instagram.com', youtube: 'youtube.com' }[p];
 }
@@ -124,7 +116,7 @@ export function analyzeSocialLinks(snapshot: Pick<Snapshot, 'jsonLd' | 'meta' | 
     if (profile) evidence.push({ profile, tier, order: order++ });
   };
   for (const url of organizationFacts(snapshot).sameAs) add(url, 0);
-  const twitterSite = metaContent(snapshot, 'twitter:site') ?? twitterSiteFromHtml(snapshot.html);
+  const twitterSite = metaContent(snapshot, 'twitter:site') ?? metaContentFromHtml(snapshot.html, 'twitter:site');
   if (twitterSite && /^@?\w{1,30}$/.test(twitterSite)) add(`https://twitter.com/${twitterSite.replace(/^@/, '')}`, 1);
   add(metaContent(snapshot, 'article:publisher'), 1);
   // On an article, links outside header/nav/footer are the author's and the subjects', not the site's.

@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClassificationSchema } from '@enrich/shared/contracts';
+import { startTestTelemetry, trace } from '@enrich/shared/telemetry';
 import { createClassifier, type Classifier } from './classifier.ts';
 import { loadSentenceEncoder } from './embed.ts';
 import { createEmbeddedClassifier } from './providers/embedded.ts';
@@ -58,6 +59,19 @@ describe('classifier on keywords and schema.org types', () => {
     expect(got).toMatchObject({ iab_id: 'IAB25-6', iab_parent_id: 'IAB25', subcategory: 'Under Construction' });
   });
 
+  it("gives an article page the article's topic, not the publisher's trade", async () => {
+    const body = Array.from({ length: 12 }, () => 'Gardening in spring starts with the soil: feed the garden with compost, sow seeds of roses and plants, and water the flowers in the morning.').join(' ');
+    const page = html(
+      `<title>Spring in the garden | Acme Software Blog</title><meta property="og:type" content="article"><meta property="og:site_name" content="Acme Software">
+       <script type="application/ld+json">{"@type":"SoftwareApplication","name":"Acme CRM","description":"Acme CRM is business software for sales teams."}</script>`,
+      `<nav><a>Software</a><a>CRM</a><a>Pricing</a><a>Technology</a><a>Computers</a></nav>
+       <article><h1>Spring in the garden</h1><time datetime="2024-04-01">1 April 2024</time><p>${body}</p></article>
+       <footer>Acme Software makes CRM software and IT solutions for technology companies.</footer>`,
+    );
+    const got = await run(classifier, page, 'https://acmesoftware.example/blog/spring');
+    expect(got.iab_parent_id).toBe('IAB10');
+  });
+
   it('always returns a reply the contract accepts', async () => {
     const got = await run(classifier, html('', ''));
     expect(() => ClassificationSchema.parse(got)).not.toThrow();
@@ -87,3 +101,58 @@ describe('classifier with the sentence encoder', () => {
     expect(got).toMatchObject({ iab_id: 'IAB20-18', iab_parent_id: 'IAB20', category: 'Travel', subcategory: 'Hotels' });
   });
 });
+
+describe('classifier degrading gracefully, with the evidence in the trace', () => {
+  let classifier: Classifier;
+  const telemetry = startTestTelemetry('classifier-test');
+  beforeAll(async () => {
+    classifier = createClassifier({ embedded: createEmbeddedClassifier(await loadSentenceEncoder()) });
+  });
+  afterAll(() => telemetry.shutdown());
+
+  const rocketPage = html(
+    '<title>Ursa Major</title>',
+    `<h1>Ursa Major</h1><p>We design and build liquid rocket engines for hypersonic flight and orbital launch.
+     Our staged combustion engines are printed in copper alloys and tested on our own stands in Colorado.
+     Each engine is fired hundreds of times before it ships, so our customers can fly sooner and more often.</p>`,
+  );
+
+  it('gives a few sentences of prose the lexicon has no words for its nearest category, not IAB24', async () => {
+    const got = await run(classifier, rocketPage, 'https://ursamajor.example/');
+    expect(got.iab_id).not.toBe('IAB24');
+    expect(['IAB15', 'IAB19']).toContain(got.iab_parent_id); // Science (IAB15) today
+  });
+
+  it('keeps IAB24 for a page with too little text to judge, model or not', async () => {
+    const got = await run(classifier, html('<title>Hello</title>', '<h1>Welcome</h1><p>Click here to enter.</p>'), 'https://qzx.example/');
+    expect(got.iab_id).toBe('IAB24');
+  });
+
+  it('puts the basis, the deciding evidence, score and margin on the active span', async () => {
+    telemetry.exporter.reset();
+    const tracer = trace.getTracer('test');
+    await tracer.startActiveSpan('classify', async (span) => {
+      await run(classifier, rocketPage, 'https://ursamajor.example/');
+      span.end();
+    });
+    const attrs = telemetry.exporter.getFinishedSpans().find((s) => s.name === 'classify')!.attributes;
+    expect(attrs['enrich.classify.basis']).toBe('nearest');
+    expect(attrs['enrich.classify.decided_by']).toBe('embedding');
+    expect(typeof attrs['enrich.classify.score']).toBe('number');
+    expect(attrs['enrich.classify.margin']).toBeGreaterThanOrEqual(0);
+    expect(attrs['enrich.classify.prose_sentences']).toBeGreaterThanOrEqual(2);
+    expect(attrs['enrich.classify.article']).toBe(false);
+  });
+
+  it('gives the same page the same answer however its navigation and JSON-LD blocks are ordered', async () => {
+    const nav = ['Rooms', 'Suites', 'Dining', 'Spa', 'Weddings', 'Book now'];
+    const ld = ['{"@type":"Hotel","name":"Harbor"}', '{"@type":"Restaurant","name":"Harbor Grill"}'];
+    const make = (n: string[], l: string[]) => html(`<title>Harbor</title>${l.map((j) => `<script type="application/ld+json">${j}</script>`).join('')}`, `<nav>${n.map((a) => `<a>${a}</a>`).join('')}</nav><p>Harbor on the bay.</p>`);
+    const a = await run(classifier, make(nav, ld));
+    const b = await run(classifier, make([...nav].reverse(), [...ld].reverse()));
+    const c = await run(classifier, make(nav, ld));
+    expect(b).toEqual(a);
+    expect(c).toEqual(a);
+  });
+});
+

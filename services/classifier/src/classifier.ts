@@ -4,6 +4,7 @@
  * the description.
  */
 import { ClassificationSchema, type Classification, type Snapshot } from '@enrich/shared/contracts';
+import { trace } from '@enrich/shared/telemetry';
 import type { CategoryChoice } from './classify.ts';
 import { describeSite } from './describe.ts';
 import { gatherPageEvidence } from './page-evidence.ts';
@@ -23,6 +24,31 @@ export interface Classifier {
   classify(snapshot: Snapshot, url: string, signal?: AbortSignal): Promise<Classification>;
 }
 
+/**
+ * Puts the strength of the evidence on the active span (the `analyze.classify process` span when
+ * served), so a trace shows why a page got its category: the basis, which evidence decided, the
+ * score and its margin over the runner-up, and how much prose there was to judge.
+ */
+export function recordEvidence(choice: CategoryChoice, byProvider: boolean): void {
+  const span = trace.getActiveSpan();
+  if (!span) return;
+  const s = choice.strength;
+  span.setAttributes({
+    'enrich.classify.iab_id': choice.iabId,
+    'enrich.classify.basis': byProvider ? 'provider' : choice.basis,
+    'enrich.classify.decided_by': s.decidedBy,
+    'enrich.classify.score': s.score,
+    'enrich.classify.margin': s.margin,
+    'enrich.classify.runner_up': s.runnerUp ?? '',
+    'enrich.classify.keyword_evidence': s.keywords,
+    'enrich.classify.schema_evidence': s.schema,
+    'enrich.classify.embed_z': s.embedZ,
+    'enrich.classify.prose_sentences': s.proseSentences,
+    'enrich.classify.prose_words': s.proseWords,
+    'enrich.classify.article': s.article,
+  });
+}
+
 export function createClassifier(opts: ClassifierOptions): Classifier {
   const tax = iabTaxonomy();
   return {
@@ -39,6 +65,7 @@ export function createClassifier(opts: ClassifierOptions): Classifier {
           opts.onProviderFailure?.(opts.provider.name, err instanceof Error ? err.message : String(err));
         }
       }
+      recordEvidence(choice, choice !== embedded);
       const cat = tax.byId.get(choice.iabId)!;
       const parent = tax.byId.get(cat.parentId)!;
       const subcategory = cat.tier === 2 ? cat.name : '';

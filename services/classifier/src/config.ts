@@ -3,7 +3,7 @@
  * The chat-model provider is off unless CLASSIFIER_LLM_URL is set; then a model name is required.
  */
 import { z } from 'zod';
-import { BaseConfigSchema, envInt, loadConfig } from '@enrich/shared/runtime';
+import { envInt, loadConfig } from '@enrich/shared/runtime';
 import type { OpenAiProviderOptions } from './providers/openai.ts';
 
 export const ClassifierConfigSchema = z.object({
@@ -17,11 +17,6 @@ export const ClassifierConfigSchema = z.object({
   CLASSIFIER_LLM_MODE: z.enum(['confirm', 'replace']).default('confirm'),
 });
 export type ClassifierConfig = z.infer<typeof ClassifierConfigSchema>;
-
-export const FullClassifierConfigSchema = BaseConfigSchema.extend(ClassifierConfigSchema.shape).refine(
-  (c) => !c.CLASSIFIER_LLM_URL || c.CLASSIFIER_LLM_MODEL,
-  { message: 'CLASSIFIER_LLM_MODEL is required when CLASSIFIER_LLM_URL is set', path: ['CLASSIFIER_LLM_MODEL'] },
-);
 
 /** For tests and tools: the classifier's settings from an env-like record, with every default applied. */
 export function loadClassifierConfig(env: Record<string, string | undefined> = process.env): ClassifierConfig {

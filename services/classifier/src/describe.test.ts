@@ -4,7 +4,7 @@ import type { PageEvidence } from './page-evidence.ts';
 
 const page = (over: Partial<PageEvidence>): PageEvidence => ({
   url: 'https://example.com/', host: 'example.com', lang: 'en', title: '', descriptions: [], siteName: null, keywords: [],
-  h1: [], subheadings: [], nav: [], visible: '', schemaTypes: [], ogType: null, ...over,
+  h1: [], subheadings: [], nav: [], visible: '', schemaTypes: [], ogType: null, article: null, ...over,
 });
 const cat = { category: 'Food & Drink', subcategory: 'Dining Out', lowEvidence: false };
 

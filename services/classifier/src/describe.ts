@@ -4,8 +4,8 @@
  * Never empty, never over 300 characters, never the title again. When the page offers nothing usable,
  * an honest sentence built from the site's name and category.
  */
+import { toPlainText } from '@enrich/shared/page';
 import type { PageEvidence } from './page-evidence.ts';
-import { toPlainText } from './plain-text.ts';
 
 export const MAX_DESCRIPTION_CHARS = 300;
 const MIN_SENTENCE_CHARS = 25;

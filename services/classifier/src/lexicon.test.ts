@@ -4,7 +4,7 @@ import type { PageEvidence } from './page-evidence.ts';
 
 const page = (over: Partial<PageEvidence>): PageEvidence => ({
   url: 'https://example.com/', host: 'example.com', lang: 'en', title: '', descriptions: [], siteName: null, keywords: [],
-  h1: [], subheadings: [], nav: [], visible: '', schemaTypes: [], ogType: null, ...over,
+  h1: [], subheadings: [], nav: [], visible: '', schemaTypes: [], ogType: null, article: null, ...over,
 });
 
 describe('keyword evidence', () => {
@@ -36,4 +36,19 @@ describe('keyword evidence', () => {
     expect(buildLexicon().keywordsOf('IAB17-39').map((k) => k.gram)).toEqual(['table tennis', 'ping pong']);
     expect(buildLexicon().keywordsOf('IAB19-29')).toEqual([]); // "Entertainment" alone is too vague
   });
+
+  it('does not fold words that are no plural into another word ("news" is not "new")', () => {
+    expect(normalizeToken('news')).toBe('news');
+    expect(normalizeToken('series')).toBe('series');
+    const news = scoreAllCategories(indexPage(page({ title: 'New arrivals and new prices' })), buildLexicon());
+    expect(news.get('IAB12')).toBe(0);
+  });
+
+  it('takes no evidence from navigation words of official names ("Home") nor one-letter grams ("C++")', () => {
+    const scores = scoreAllCategories(indexPage(page({ title: 'Home', nav: ['Home', 'About', 'Contact'], visible: 'Section C. Plan B.' })), buildLexicon());
+    expect(scores.get('IAB10')).toBe(0);
+    expect(scores.get('IAB19-4')).toBe(0);
+    expect(buildLexicon().keywordsOf('IAB10').map((k) => k.gram)).toContain('garden');
+  });
 });
+

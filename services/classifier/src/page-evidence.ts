@@ -3,8 +3,9 @@
  * the description both read this, never the raw snapshot.
  */
 import type { Snapshot } from '@enrich/shared/contracts';
+import { metaContents, metaHttpEquiv, scanJsonLdStrings, toPlainText } from '@enrich/shared/page';
+import { detectArticle, type ArticleEvidence } from './article.ts';
 import { extractSchemaTypes } from './schema-types.ts';
-import { toPlainText } from './plain-text.ts';
 
 export interface PageEvidence {
   url: string;
@@ -13,7 +14,11 @@ export interface PageEvidence {
   /** Lower-case primary language subtag from `<html lang>` or content-language meta, or null. */
   lang: string | null;
   title: string;
-  /** meta description, og:description, twitter:description and JSON-LD descriptions, deduplicated, in that order. */
+  /**
+   * meta description, og:description, twitter:description and JSON-LD descriptions, deduplicated, in
+   * that order. On an article page the JSON-LD ones are left out when the meta tags give any: JSON-LD
+   * there mostly describes the publisher, not the article.
+   */
   descriptions: string[];
   /** og:site_name or the JSON-LD name of the site's organisation, if any. */
   siteName: string | null;
@@ -27,35 +32,21 @@ export interface PageEvidence {
   visible: string;
   schemaTypes: string[];
   ogType: string | null;
+  /** The article's headline and body when the page is an article (article.ts), else null. */
+  article: ArticleEvidence | null;
 }
 
 /** Enough text to know the topic; more only costs time. */
 export const VISIBLE_TEXT_BUDGET = 30_000;
 
+/** Every meta tag's content under one of `keys`, plain, empty ones left out, in page order. */
 function metaContent(snapshot: Snapshot, ...keys: string[]): string[] {
-  const wanted = new Set(keys);
-  return snapshot.meta
-    .filter((m) => wanted.has((m.name ?? m.property ?? m.itemprop ?? '').toLowerCase()))
-    .map((m) => toPlainText(m.content))
-    .filter((s) => s !== '');
+  return metaContents(snapshot, ...keys).map(toPlainText).filter((s) => s !== '');
 }
 
+/** A scan rather than a parse: only the first few values are wanted, and blocks are often invalid JSON. */
 function jsonLdStrings(blocks: readonly string[], key: 'description' | 'name'): string[] {
-  const out: string[] = [];
-  for (const block of blocks) {
-    // A regex rather than a parse: we only need the first few values and blocks are often invalid JSON.
-    for (const m of block.slice(0, 100_000).matchAll(new RegExp(`"${key}"\\s*:\\s*"((?:[^"\\\\]|\\\\.){3,600})"`, 'g'))) {
-      let value: string;
-      try {
-        value = JSON.parse(`"${m[1]}"`) as string;
-      } catch {
-        value = m[1]!;
-      }
-      out.push(toPlainText(value));
-      if (out.length >= 5) return out;
-    }
-  }
-  return out;
+  return scanJsonLdStrings(blocks, key, { minLength: 3, maxLength: 600, limit: 5, scanChars: 100_000 }).map(toPlainText);
 }
 
 function uniq(list: readonly string[]): string[] {
@@ -77,25 +68,29 @@ function hostOf(url: string): string {
 }
 
 export function gatherPageEvidence(snapshot: Snapshot, url: string): PageEvidence {
-  const langRaw = snapshot.lang ?? metaContent(snapshot, 'content-language')[0] ?? snapshot.meta.find((m) => m.httpEquiv?.toLowerCase() === 'content-language')?.content ?? null;
+  const langRaw = snapshot.lang ?? metaContent(snapshot, 'content-language')[0] ?? metaHttpEquiv(snapshot, 'content-language');
   const lang = langRaw ? (langRaw.trim().toLowerCase().split(/[-_,; ]/)[0] ?? null) || null : null;
   const headings = snapshot.text.headings.map((h) => ({ level: h.level, text: toPlainText(h.text) })).filter((h) => h.text !== '');
+  const h1 = uniq(headings.filter((h) => h.level === 1).map((h) => h.text)).slice(0, 10);
+  const schemaTypes = extractSchemaTypes(snapshot.jsonLd, snapshot.html);
+  const ogType = metaContent(snapshot, 'og:type')[0]?.toLowerCase() ?? null;
+  const article = detectArticle(snapshot, { schemaTypes, ogType, fallbackHeadlines: [...metaContent(snapshot, 'og:title'), ...h1] });
+  const metaDescriptions = metaContent(snapshot, 'description', 'og:description', 'twitter:description');
+  const jsonLdDescriptions = article && metaDescriptions.length > 0 ? [] : jsonLdStrings(snapshot.jsonLd, 'description');
   return {
     url,
     host: hostOf(snapshot.finalUrl || url) || hostOf(url),
     lang,
     title: toPlainText(snapshot.title),
-    descriptions: uniq([
-      ...metaContent(snapshot, 'description', 'og:description', 'twitter:description'),
-      ...jsonLdStrings(snapshot.jsonLd, 'description'),
-    ]),
+    descriptions: uniq([...metaDescriptions, ...jsonLdDescriptions]),
     siteName: metaContent(snapshot, 'og:site_name', 'application-name')[0] ?? null,
     keywords: uniq(metaContent(snapshot, 'keywords').flatMap((k) => k.split(/[,;]/).map((s) => s.trim()))).slice(0, 50),
-    h1: uniq(headings.filter((h) => h.level === 1).map((h) => h.text)).slice(0, 10),
+    h1,
     subheadings: uniq(headings.filter((h) => h.level === 2 || h.level === 3).map((h) => h.text)).slice(0, 40),
     nav: uniq(snapshot.text.nav.map(toPlainText)).slice(0, 80),
     visible: toPlainText(snapshot.text.visible.slice(0, VISIBLE_TEXT_BUDGET * 2)).slice(0, VISIBLE_TEXT_BUDGET),
-    schemaTypes: extractSchemaTypes(snapshot.jsonLd, snapshot.html),
-    ogType: metaContent(snapshot, 'og:type')[0]?.toLowerCase() ?? null,
+    schemaTypes,
+    ogType,
+    article,
   };
 }

@@ -4,6 +4,7 @@
  * its prose says, so a specific type weighs as much as a title; generic types (Organization, WebSite,
  * LocalBusiness, Article) say nothing about the topic and are absent from the table.
  */
+import { jsonLdTypes, microdataItemTypes, parseJsonLdBlocks, type JsonObject } from '@enrich/shared/page';
 
 /** `weight`: 1 for broad hints (Product, Store), 3 for types that name a trade. */
 export interface SchemaTypeHint {
@@ -118,36 +119,39 @@ function collectTypes(node: unknown, out: Set<string>, depth: number): void {
     for (const n of node) collectTypes(n, out, depth + 1);
     return;
   }
-  const obj = node as Record<string, unknown>;
-  const t = obj['@type'];
-  for (const v of Array.isArray(t) ? t : [t]) if (typeof v === 'string' && v.length < 200) out.add(v.replace(/^.*[/#:]/, ''));
+  const obj = node as JsonObject;
+  for (const v of jsonLdTypes(obj)) if (v.length < 200) out.add(v.replace(/^.*[/#:]/, ''));
   for (const [k, v] of Object.entries(obj)) if (k !== '@type' && k !== '@context') collectTypes(v, out, depth + 1);
-}
-
-/** Lenient: pages often ship JSON-LD with trailing commas or raw newlines in strings. */
-function parseJsonLenient(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    try {
-      return JSON.parse(raw.replace(/,\s*([}\]])/g, '$1').replace(/[\u0000-\u001f]+/g, ' '));
-    } catch {
-      return undefined;
-    }
-  }
 }
 
 /** schema.org type names declared by the page, from JSON-LD blocks and microdata `itemtype` attributes. */
 export function extractSchemaTypes(jsonLd: readonly string[], html: string): string[] {
   const types = new Set<string>();
-  for (const block of jsonLd) collectTypes(parseJsonLenient(block), types, 0);
-  for (const m of html.slice(0, 2_000_000).matchAll(/itemtype\s*=\s*["']?https?:\/\/(?:www\.)?schema\.org\/([A-Za-z]+)/gi)) {
-    types.add(m[1]!);
-  }
+  for (const doc of parseJsonLdBlocks(jsonLd)) collectTypes(doc, types, 0);
+  for (const t of microdataItemTypes(html)) types.add(t);
   return [...types];
 }
 
-/** IAB hints for a page's declared types, strongest first; unknown types are skipped. */
-export function schemaTypeHints(types: readonly string[]): SchemaTypeHint[] {
-  return types.flatMap((t) => iabHintForSchemaType(t) ?? []).sort((a, b) => b.weight - a.weight);
+/**
+ * Types that describe what a page is about (a recipe, a film, a piece of software), as opposed to who
+ * publishes it (a restaurant, a newspaper, a law firm). On an article page only these count: the
+ * publisher's types say what the publisher does, not what the article is about.
+ */
+const SUBJECT_TYPES = new Set([
+  'Recipe', 'Menu', 'SoftwareApplication', 'WebApplication', 'MobileApplication', 'SoftwareSourceCode', 'VideoGame',
+  'MedicalCondition', 'Drug', 'DietarySupplement', 'Car', 'Vehicle', 'Motorcycle', 'Course', 'CourseInstance',
+  'JobPosting', 'RealEstateListing', 'SportsEvent', 'MusicEvent', 'MusicRecording', 'MusicAlbum', 'MusicPlaylist',
+  'Movie', 'MovieSeries', 'TVSeries', 'TVEpisode', 'Book', 'BookSeries', 'VisualArtwork', 'Painting', 'TheaterEvent',
+  'DanceEvent', 'ComedyEvent', 'Legislation', 'TouristDestination', 'TouristAttraction',
+]);
+
+/**
+ * IAB hints for a page's declared types, strongest first (ties in the order declared); unknown types
+ * are skipped. `article`: keep only the types that describe a subject (SUBJECT_TYPES).
+ */
+export function schemaTypeHints(types: readonly string[], article = false): SchemaTypeHint[] {
+  return types
+    .filter((t) => !article || SUBJECT_TYPES.has(t.replace(/^.*[/#:]/, '').trim()))
+    .flatMap((t) => iabHintForSchemaType(t) ?? [])
+    .sort((a, b) => b.weight - a.weight);
 }

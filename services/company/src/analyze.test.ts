@@ -52,6 +52,17 @@ describe('analyzeCompany on an empty page', () => {
   it('returns an empty name, no data and zero confidence', () => {
     const snapshot = snapshotFromHtml('<html><head><title></title></head><body><p>Loading…</p></body></html>', 'https://example.org/');
     const reply = analyzeCompany({ requestId, snapshot, extraSnapshots: [] });
-    expect(reply.data).toEqual({ name: '', emails: [], addresses: [], sources: [], confidence: 0, pages: ['https://example.org/'] });
+    expect(reply.data).toEqual({ name: '', brand_name: '', emails: [], addresses: [], sources: [], confidence: 0, pages: ['https://example.org/'] });
+  });
+});
+
+describe('analyzeCompany names', () => {
+  it('answers the legal entity as name and the site name as brand_name', () => {
+    const html = `<html><head><title>New Homes in Texas | Darling Homes</title><meta property="og:site_name" content="Darling Homes"></head>
+      <body><header><a href="/"><img src="/img/logo.png" alt="Darling Homes logo"></a></header><p>Darling Homes builds new homes.</p>
+      <footer>Copyright © 2007 - Taylor Morrison, Inc. All rights reserved.</footer></body></html>`;
+    const reply = analyzeCompany({ requestId, snapshot: snapshotFromHtml(html, 'https://www.darlinghomes.com/'), extraSnapshots: [] });
+    expect(reply.data.name).toBe('Taylor Morrison, Inc.');
+    expect(reply.data.brand_name).toBe('Darling Homes');
   });
 });

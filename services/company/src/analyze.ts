@@ -1,13 +1,13 @@
 /** `analyze.company`: the legal name, emails and postal addresses of the site's owner. */
 import type { CompanyReply, CompanyRequest } from '@enrich/shared/contracts';
+import { domainLabel, registrableDomain } from '@enrich/shared/page';
 import { mergeAddresses } from './addresses/index.ts';
 import { companyConfidence } from './confidence.ts';
 import { rankEmails } from './emails.ts';
 import { chooseFollowUpLinks } from './follow-up.ts';
 import { hasStrongLegalForm } from './legal-forms.ts';
-import { chooseLegalName } from './legal-name.ts';
+import { chooseOwnerNames } from './owner-name.ts';
 import { readPageEvidence } from './page-evidence.ts';
-import { domainLabel, registrableDomain } from './site.ts';
 
 export function analyzeCompany(req: CompanyRequest): CompanyReply {
   const main = req.snapshot;
@@ -16,11 +16,11 @@ export function analyzeCompany(req: CompanyRequest): CompanyReply {
 
   const hints = pages.flatMap((p) => p.ownerHints);
   const texts = [main, ...req.extraSnapshots].flatMap((s) => [s.title, s.text.visible]);
-  const choice = chooseLegalName(pages.flatMap((p) => p.names), domainLabel(siteDomain), hints, texts);
   const { emails, sources: emailSources } = rankEmails(pages.flatMap((p) => p.emails), siteDomain);
 
   const foundAddresses = pages.flatMap((p) => p.addresses);
   const addresses = mergeAddresses(foundAddresses.map((a) => a.line));
+  const choice = chooseOwnerNames(pages.flatMap((p) => p.names), domainLabel(siteDomain), hints, texts, addresses);
   const addressSources = [...new Set(foundAddresses.map((a) => a.source))];
 
   const sources = [...new Set<string>([...(choice?.sources ?? []), ...emailSources, ...addressSources])];
@@ -44,7 +44,7 @@ export function analyzeCompany(req: CompanyRequest): CompanyReply {
       });
 
   return {
-    data: { name, emails, addresses, sources, confidence, pages: pages.map((p) => p.url) },
+    data: { name, brand_name: choice?.brandName ?? '', emails, addresses, sources, confidence, pages: pages.map((p) => p.url) },
     followUp,
   };
 }

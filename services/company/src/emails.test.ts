@@ -42,6 +42,9 @@ describe('emails', () => {
     expect(findEmailsInText(text)).toEqual([email]);
   });
 
+});
+
+describe('emails in text', () => {
   it('pulls apart an address glued to the next word or to a second copy of itself', () => {
     // A saved Joomla page: the cloaking script runs again in the browser and writes its link beside the saved copy.
     expect(findEmailsInText('| moreinfo@leewardpro.commoreinfo@leewardpro.com\nHome')).toEqual(['moreinfo@leewardpro.com', 'moreinfo@leewardpro.com']);
@@ -87,5 +90,21 @@ describe('emails', () => {
     ], 'informt.com');
     expect(emails).toEqual(['sales@informt.com', 'info@acme.co', 'info@acme.com', 'team@acme.comedy']);
     expect(sources).toEqual(['mailto', 'text']);
+  });
+});
+
+describe('addresses glued to the text before them', () => {
+  it('cuts a phone number or separator off the local part', () => {
+    expect(findEmailsInText('Call 273-5154|info@acme.com today')).toEqual(['info@acme.com']);
+    expect(cleanEmail('273-5154|info@acme.com')).toBeNull();
+    expect(cleanEmail("o'brien@acme.com")).toBe("o'brien@acme.com");
+  });
+});
+
+describe('tracking addresses', () => {
+  it('drops bounce and tracking addresses of email services', () => {
+    expect(cleanEmail('bounce-123@em1234.sendgrid.net')).toBeNull();
+    expect(cleanEmail('abc123@mail87.us4.mcsv.net')).toBeNull();
+    expect(cleanEmail('sales@acme.com')).toBe('sales@acme.com');
   });
 });

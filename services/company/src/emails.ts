@@ -3,7 +3,8 @@
  * out as "name [at] domain [dot] com"), structured data, and Cloudflare's email obfuscation.
  */
 import type { Anchor } from '@enrich/shared/contracts';
-import { decodeEntities } from './text.ts';
+import { decodeEntities } from '@enrich/shared/page';
+import { ENTITY_OPTIONS } from './text.ts';
 
 export type EmailSource = 'mailto' | 'text' | 'jsonld' | 'microdata' | 'cloudflare';
 export interface FoundEmail {
@@ -54,7 +55,9 @@ export function emailsFromCloudflareHtml(html: string): FoundEmail[] {
   return out;
 }
 
-const LOCAL = "[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*";
+// The characters real mailboxes use. RFC 5322 allows more (| { } / = …), but on pages those are the
+// separators of text glued to an address ("273-5154|info@acme.com"), not part of it.
+const LOCAL = "[a-zA-Z0-9_%+'-]+(?:\\.[a-zA-Z0-9_%+'-]+)*";
 const PLAIN = new RegExp(`(?<![\\w.+@-])(${LOCAL})@((?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,24})(?![\\w-])`, 'g');
 // Written-out forms: "name [at] domain [dot] com", "name(at)domain(dot)com", "name at domain dot com".
 const AT = String.raw`(?:\s*[\[({<]\s*(?:at|AT|@)\s*[\])}>]\s*|\s+(?:at|AT)\s+|\s*@\s*)`;
@@ -90,7 +93,7 @@ function unglue(local: string, domain: string, text: string, end: number): strin
 
 /** Emails in running text, plain and obfuscated, with HTML entities decoded first. */
 export function findEmailsInText(raw: string): string[] {
-  const text = decodeEntities(raw);
+  const text = decodeEntities(raw, ENTITY_OPTIONS);
   const out: string[] = [];
   for (const m of text.matchAll(PLAIN)) out.push(...unglue(m[1]!, m[2]!, text, m.index + m[0].length));
   for (const m of text.matchAll(WRITTEN)) {
@@ -106,7 +109,10 @@ export function findEmailsInText(raw: string): string[] {
 }
 
 const FILE_TLD = /\.(?:png|jpe?g|gif|svg|webp|bmp|ico|tiff?|css|js|json|mp4|webm|pdf|php|html?|asp|woff2?)$/i;
-const JUNK_DOMAIN = /(?:^|\.)(?:sentry\.io|sentry-next\.wixpress\.com|wixpress\.com|sentry\.[a-z.]+|example\.(?:com|org|net)|domain\.(?:com|tld)|yourdomain\.[a-z.]+|yoursite\.[a-z.]+|yourcompany\.[a-z.]+|mysite\.com|mydomain\.com|website\.com|company\.com|email\.(?:com|tld)|test\.com|sample\.com|acme\.test|localhost)$/i;
+// Error reporting, placeholder and example domains, and the bounce/tracking domains of the big email
+// services (SendGrid, Mailchimp, Marketo, Amazon SES, Mailgun, SparkPost, Campaign Monitor, HubSpot):
+// an address there is a message id, never a contact.
+const JUNK_DOMAIN = /(?:^|\.)(?:sendgrid\.net|mcsv\.net|list-manage\.com|rsgsv\.net|mktomail\.com|amazonses\.com|mailgun\.org|sparkpostmail\.com|createsend\.com|cmail\d+\.com|hubspotemail\.net|sentry\.io|sentry-next\.wixpress\.com|wixpress\.com|sentry\.[a-z.]+|example\.(?:com|org|net)|domain\.(?:com|tld)|yourdomain\.[a-z.]+|yoursite\.[a-z.]+|yourcompany\.[a-z.]+|mysite\.com|mydomain\.com|website\.com|company\.com|email\.(?:com|tld)|test\.com|sample\.com|acme\.test|localhost)$/i;
 // Placeholders of form hints and templates; "email@" and "info@" on a real domain are real addresses.
 const JUNK_LOCAL = /^(?:your?(?:[._-]?(?:name|email|address))?|first\.?last|firstname\.?lastname|john\.?doe|jane\.?doe|someone|noreply|no-reply|donotreply|do-not-reply|[0-9a-f]{32})$/i;
 
@@ -118,7 +124,7 @@ export function cleanEmail(raw: string): string | null {
   const local = e.slice(0, at);
   const domain = e.slice(at + 1);
   if (local.length > 64 || domain.length > 253 || local.includes('..') || local.startsWith('.') || local.endsWith('.')) return null;
-  if (!/^[a-z0-9!#$%&'*+/=?^_`{|}~.-]+$/.test(local)) return null;
+  if (!/^[a-z0-9_%+'.-]+$/.test(local)) return null;
   if (!/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,24}$/.test(domain)) return null;
   if (FILE_TLD.test(domain) || /@\d+x\./.test(e)) return null;
   if (JUNK_DOMAIN.test(domain) || JUNK_LOCAL.test(local)) return null;

@@ -3,7 +3,7 @@
  * contact, about or imprint pages, chosen from the page's anchors. The edge renders them.
  */
 import type { Anchor } from '@enrich/shared/contracts';
-import { isSameSite } from './site.ts';
+import { isSameSite } from '@enrich/shared/page';
 
 export type PageKind = 'contact' | 'imprint' | 'about';
 

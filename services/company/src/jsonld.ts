@@ -1,52 +1,19 @@
 /**
  * Reads organisations, site names, emails and postal addresses out of the raw JSON-LD blocks of a
- * snapshot. Pages often ship invalid JSON (trailing commas, raw newlines in strings, HTML comments,
- * several objects glued together), so parsing is forgiving and a block that stays unreadable is skipped.
+ * snapshot. Parsing (and its tolerance of broken blocks) is the shared reader's
+ * (@enrich/shared/page, jsonld.ts); a block that stays unreadable is skipped.
  */
-import { decodeEntities, normalizeLine } from './text.ts';
+import { decodeEntities, isJsonObject as isObject, jsonLdTypes as typesOf, parseJsonLd, type Json, type JsonObject } from '@enrich/shared/page';
+import { ENTITY_OPTIONS, normalizeLine } from './text.ts';
 import {
   bareType, emptyAddress, isAddressType, isOrgType,
   type OrgRole, type PostalAddressFields, type StructuredData, type StructuredOrg,
 } from './structured-types.ts';
 
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-type JsonObject = { [k: string]: Json };
-
-export function parseJsonLdBlock(raw: string): Json | undefined {
-  const cleaned = raw
-    .replace(/^\s*<!--|-->\s*$/g, '')
-    .replace(/^\s*\/\/\s*<!\[CDATA\[|\/\/\s*\]\]>\s*$/g, '')
-    .trim();
-  const attempts = [
-    cleaned,
-    // Raw control characters inside strings and trailing commas are the usual hand-written faults.
-    cleaned.replace(/[\u0000-\u001f]+/g, ' ').replace(/,\s*([}\]])/g, '$1'),
-  ];
-  // Two objects glued together without a comma: "} {" -> "},{" inside an array.
-  attempts.push(`[${attempts[1]!.replace(/}\s*{/g, '},{')}]`);
-  for (const text of attempts) {
-    try {
-      return JSON.parse(text) as Json;
-    } catch {
-      // try the next repair
-    }
-  }
-  return undefined;
-}
-
-const isObject = (v: Json | undefined): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function typesOf(o: JsonObject): string[] {
-  const t = o['@type'];
-  if (typeof t === 'string') return [t];
-  if (Array.isArray(t)) return t.filter((x): x is string => typeof x === 'string');
-  return [];
-}
-
 /** A property as plain strings: strings, numbers, and `name`/`@value` of nested objects. */
 function strings(v: Json | undefined): string[] {
   if (v === undefined || v === null) return [];
-  if (typeof v === 'string') return [normalizeLine(decodeEntities(v))].filter(Boolean);
+  if (typeof v === 'string') return [normalizeLine(decodeEntities(v, ENTITY_OPTIONS))].filter(Boolean);
   if (typeof v === 'number') return [String(v)];
   if (Array.isArray(v)) return v.flatMap(strings);
   if (isObject(v)) return strings(v['@value'] ?? v['name']);
@@ -145,6 +112,6 @@ export function readJsonLd(blocks: readonly string[]): StructuredData {
     }
   };
 
-  for (const raw of blocks) visit(parseJsonLdBlock(raw), 'main', 0);
+  for (const raw of blocks) visit(parseJsonLd(raw), 'main', 0);
   return data;
 }

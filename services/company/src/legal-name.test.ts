@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  chooseLegalName, collectNameCandidates, copyrightHolders, domainSpelledNames, findLegalNamesInText, imprintNames, ownerAffinity, titleSegments,
+  collectNameCandidates, copyrightHolders, copyrightStatements, domainSpelledNames, findLegalNamesInText, imprintNames, isBareHost,
+  logoAltName, titleSegments,
 } from './legal-name.ts';
+import { chooseOwnerNames as chooseLegalName, ownerAffinity } from './owner-name.ts';
 import { readJsonLd } from './jsonld.ts';
 
 const empty = { orgs: [], siteNames: [], looseAddresses: [], emails: [] };
@@ -40,6 +42,10 @@ describe('legal names in text and imprints', () => {
 describe('owner of the site', () => {
   it('splits titles into name-like segments', () => {
     expect(titleSegments('Contact Us | Acme Widgets')).toEqual(['Acme Widgets']);
+    expect(titleSegments('Contact Quaker Steak & Lube - Best Wings')).toEqual(['Quaker Steak & Lube', 'Best Wings']);
+    expect(titleSegments('About Pelletier Florist Greenhouses')).toEqual(['Pelletier Florist Greenhouses']);
+    expect(titleSegments('About Time')).toEqual(['About Time']);
+    expect(titleSegments('Office Locations | Our Services | Acme')).toEqual(['Acme']);
     expect(titleSegments('ToledoCars.com -- Price Quotes, Research')).toEqual(['ToledoCars.com', 'Price Quotes, Research']);
   });
 
@@ -81,5 +87,26 @@ describe('owner of the site', () => {
 
   it('returns null without candidates', () => {
     expect(chooseLegalName([], 'acme', [])).toBeNull();
+  });
+});
+
+describe('legal statements', () => {
+  it('reads holders after a month, before the sign and on the line above "All rights reserved"', () => {
+    expect(copyrightHolders('© Copyright July, 2013 New York University')).toEqual(['New York University']);
+    expect(copyrightHolders('Woods Insurance Service © 1926 - 2012. All Rights Reserved.')).toEqual(['Woods Insurance Service']);
+    expect(copyrightHolders('Privacy Policy\nSimons Foundation\nAll Rights Reserved © 2020')).toEqual(['Simons Foundation']);
+  });
+
+  it('marks which notices state the legal entity', () => {
+    expect(copyrightStatements('© 2024 Acme Media Ltd')).toEqual([{ holder: 'Acme Media Ltd', opensLine: true }]);
+    expect(copyrightStatements('Site design © Jane Roe 2008')[0]?.opensLine).toBe(false);
+    expect(copyrightStatements('Acme © 2024')).toEqual([{ holder: 'Acme', opensLine: false }]);
+  });
+
+  it('cleans logo alt texts to a name', () => {
+    expect(logoAltName('Coventry Building Society logo')).toBe('Coventry Building Society');
+    expect(logoAltName('Zynk Design - Interior Architects & Designers')).toBe('Zynk Design');
+    expect(isBareHost('bookstore.sgi-usa.org')).toBe(true);
+    expect(isBareHost('ToledoCars.com')).toBe(false);
   });
 });

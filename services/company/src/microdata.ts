@@ -1,38 +1,21 @@
 /**
  * Reads schema.org organisations and postal addresses written as microdata (itemscope/itemprop) or
- * RDFa (typeof/property) in the page HTML.
+ * RDFa (typeof/property) in the page HTML: the items and their properties come from the shared
+ * reader (@enrich/shared/page, microdata.ts); what they mean for a company is read here.
  */
 import type { HTMLElement } from 'node-html-parser';
+import { enclosingItemScope, isItemScope, itemType, ownItemProps } from '@enrich/shared/page';
 import { normalizeLine } from './text.ts';
 import {
   bareType, emptyAddress, isAddressType, isOrgType,
   type PostalAddressFields, type StructuredData, type StructuredOrg,
 } from './structured-types.ts';
 
-const typeOf = (el: HTMLElement): string => {
-  const t = el.getAttribute('itemtype') ?? el.getAttribute('typeof') ?? '';
-  return t.trim().split(/\s+/)[0] ?? '';
-};
-const isScope = (el: HTMLElement): boolean => el.hasAttribute('itemscope') || el.hasAttribute('typeof');
-const propNames = (el: HTMLElement): string[] =>
-  `${el.getAttribute('itemprop') ?? ''} ${el.getAttribute('property') ?? ''}`.trim().split(/\s+/).filter(Boolean).map(bareType);
+/** `scope`'s own properties with schema.org names bare and lower-cased ("schema:email" -> "email"). */
+const ownProps = (scope: HTMLElement): Array<{ name: string; el: HTMLElement }> =>
+  ownItemProps(scope).map(({ name, el }) => ({ name: bareType(name), el }));
 
-/** The property elements that belong to `scope` itself, not to an item nested inside it. */
-function ownProps(scope: HTMLElement): Array<{ name: string; el: HTMLElement }> {
-  const out: Array<{ name: string; el: HTMLElement }> = [];
-  const walk = (el: HTMLElement): void => {
-    for (const child of el.childNodes) {
-      if (child.nodeType !== 1) continue;
-      const c = child as HTMLElement;
-      for (const name of propNames(c)) out.push({ name, el: c });
-      if (!isScope(c)) walk(c);
-    }
-  };
-  walk(scope);
-  return out;
-}
-
-function valueOf(el: HTMLElement): string {
+function propValue(el: HTMLElement): string {
   const content = el.getAttribute('content');
   if (content !== undefined) return normalizeLine(content);
   const tag = el.tagName?.toLowerCase();
@@ -51,7 +34,7 @@ function addressFrom(scope: HTMLElement): PostalAddressFields {
   const fields = new Map(Object.keys(a).map((k) => [k.toLowerCase(), k as keyof PostalAddressFields]));
   for (const { name, el } of ownProps(scope)) {
     const field = fields.get(name);
-    if (field && !a[field]) a[field] = valueOf(el);
+    if (field && !a[field]) a[field] = propValue(el);
   }
   return a;
 }
@@ -61,40 +44,36 @@ export function readMicrodata(root: HTMLElement): StructuredData {
   const scopes = root.querySelectorAll('[itemscope], [typeof]');
   const claimed = new Set<HTMLElement>();
   for (const scope of scopes) {
-    const type = typeOf(scope);
+    const type = itemType(scope);
     if (!type || !isOrgType(type)) continue;
     const org: StructuredOrg = { name: '', legalName: '', type: bareType(type), role: 'main', url: '', emails: [], addresses: [] };
     for (const { name, el } of ownProps(scope)) {
-      if (name === 'name' && !org.name) org.name = valueOf(el);
-      else if (name === 'legalname' && !org.legalName) org.legalName = valueOf(el);
-      else if (name === 'url' && !org.url) org.url = el.getAttribute('href') ?? valueOf(el);
-      else if (name === 'email') org.emails.push(valueOf(el));
+      if (name === 'name' && !org.name) org.name = propValue(el);
+      else if (name === 'legalname' && !org.legalName) org.legalName = propValue(el);
+      else if (name === 'url' && !org.url) org.url = el.getAttribute('href') ?? propValue(el);
+      else if (name === 'email') org.emails.push(propValue(el));
       else if (name === 'address') {
-        if (isScope(el)) {
+        if (isItemScope(el)) {
           claimed.add(el);
           org.addresses.push(addressFrom(el));
         } else {
           const a = emptyAddress();
-          a.streetAddress = valueOf(el);
+          a.streetAddress = propValue(el);
           if (a.streetAddress) org.addresses.push(a);
         }
       }
     }
     // An organisation inside another item (a review's author, a product's brand) is not the page's owner.
-    for (let p = scope.parentNode as HTMLElement | null; p && p.tagName; p = p.parentNode as HTMLElement | null) {
-      if (isScope(p)) {
-        if (!/^(?:webpage|website|aboutpage|contactpage|itempage|collectionpage)?$/.test(bareType(typeOf(p)))) org.role = 'nested';
-        break;
-      }
-    }
+    const parent = enclosingItemScope(scope);
+    if (parent && !/^(?:webpage|website|aboutpage|contactpage|itempage|collectionpage)?$/.test(bareType(itemType(parent)))) org.role = 'nested';
     data.orgs.push(org);
   }
   for (const scope of scopes) {
-    if (claimed.has(scope) || !isAddressType(typeOf(scope))) continue;
+    if (claimed.has(scope) || !isAddressType(itemType(scope))) continue;
     data.looseAddresses.push(addressFrom(scope));
   }
   for (const el of root.querySelectorAll('[itemprop~=email], [property~=email], [property~="schema:email"]')) {
-    const v = valueOf(el);
+    const v = propValue(el);
     if (v) data.emails.push(v);
   }
   return data;

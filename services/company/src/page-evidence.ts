@@ -4,6 +4,7 @@
  */
 import { parse, type HTMLElement } from 'node-html-parser';
 import type { Snapshot } from '@enrich/shared/contracts';
+import { metaContent } from '@enrich/shared/page';
 import { extractTextAddresses, formatPostalAddress } from './addresses/index.ts';
 import { emailsFromAnchors, emailsFromCloudflareHtml, findEmailsInText, type FoundEmail } from './emails.ts';
 import { readJsonLd } from './jsonld.ts';
@@ -25,9 +26,6 @@ export interface PageEvidence {
   emails: FoundEmail[];
   addresses: FoundAddress[];
 }
-
-const metaContent = (s: Snapshot, key: string): string =>
-  s.meta.find((m) => m.property?.toLowerCase() === key || m.name?.toLowerCase() === key)?.content.trim() ?? '';
 
 function parseHtml(html: string): HTMLElement {
   return parse(html, { comment: false, blockTextElements: { script: true, style: true, noscript: true, pre: true } });
@@ -53,16 +51,37 @@ function addressElements(root: HTMLElement): string[] {
   return out;
 }
 
+/**
+ * The alt text of the site's own logo: the first image that links to the home page, or that is marked
+ * "logo" (src, class, id, ancestors) inside the header. Partner and brand logos elsewhere are not it.
+ */
+export function logoAlts(s: Snapshot): string[] {
+  const home = (href: string | null): boolean => {
+    if (!href) return false;
+    try {
+      const u = new URL(href);
+      // "#top" on the home page is a back-to-top link, not the logo's link home.
+      return u.hostname === new URL(s.finalUrl || s.requestedUrl).hostname && /^\/(?:index\.\w+)?$/.test(u.pathname) && !u.hash;
+    } catch {
+      return false;
+    }
+  };
+  return s.images
+    .filter((i) => i.alt?.trim() && (home(i.linkHref) || (i.region === 'header' && /logo/i.test(`${i.src} ${i.className ?? ''} ${i.id ?? ''} ${i.ancestorHints}`))))
+    .map((i) => i.alt!.trim())
+    .slice(0, 1);
+}
+
 export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
   const root = parseHtml(s.html);
   const jsonLd = readJsonLd(s.jsonLd);
   const microdata = readMicrodata(root);
-  const ogSiteName = metaContent(s, 'og:site_name');
-  const applicationName = metaContent(s, 'application-name');
+  const ogSiteName = metaContent(s, 'og:site_name') ?? '';
+  const applicationName = metaContent(s, 'application-name') ?? '';
 
   const names = collectNameCandidates({
     domainLabel: siteLabel,
-    title: s.title, ogSiteName, applicationName, visibleText: s.text.visible, footerText: s.text.footer, jsonLd, microdata,
+    title: s.title, ogSiteName, applicationName, logoAlts: logoAlts(s), visibleText: s.text.visible, footerText: s.text.footer, jsonLd, microdata,
   });
   const ownerHints = [ogSiteName, applicationName, ...jsonLd.siteNames, ...titleSegments(s.title)].filter(Boolean);
 

@@ -9,7 +9,7 @@
  */
 import { measureOverhead, type OverheadPath } from '../../../test/bench/edge-overhead.ts';
 import { startNatsServer } from '../../../test/support/nats-server.ts';
-import { startEdge } from '../src/test-harness.ts';
+import { startEdge } from '../../../test/support/edge-harness.ts';
 
 const rates = (process.argv[2] ?? '100,300,1000').split(',').map(Number);
 const seconds = Number(process.argv[3] ?? 5);

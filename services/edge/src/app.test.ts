@@ -12,12 +12,14 @@ import {
   ErrorEnvelopeSchema,
   HealthResponseSchema,
   ReadyResponseSchema,
+  RENDER_PAGE,
   ScreenshotResponseSchema,
 } from '@enrich/shared/contracts';
 import { BusyError, TargetUnreachableError, UrlForbiddenError } from '@enrich/shared/errors';
 import type { z } from 'zod';
+import { connect } from '@nats-io/transport-node';
 import { startNatsServer, type NatsServerHandle } from '../../../test/support/nats-server.ts';
-import { serveFakes, startEdge, type EdgeHarness } from './test-harness.ts';
+import { serveFakes, startEdge, type EdgeHarness } from '../../../test/support/edge-harness.ts';
 
 let nats: NatsServerHandle;
 let h: EdgeHarness;
@@ -63,21 +65,49 @@ describe('probes, docs and routing', () => {
     HealthResponseSchema.parse(res.body);
   });
 
-  it('/ready answers 200 when NATS, the store and a renderer answer', async () => {
+  it('/ready answers 200 when NATS, the store and a renderer answer, with no internal detail', async () => {
     const res = await get('/ready');
     expect(res.status).toBe(200);
-    expect(ReadyResponseSchema.parse(res.body).data.status).toBe('ready');
+    const data = ReadyResponseSchema.parse(res.body).data;
+    expect(data).toEqual({ status: 'ready', checks: { nats: { ok: true, detail: 'answered' }, store: { ok: true, detail: 'answered' }, renderer: { ok: true, detail: 'answered' } } });
   });
 
-  it('/ready answers 503 naming the renderer when none is running', async () => {
+  it('/ready answers 503 naming only the failed dependency when no renderer runs', async () => {
     const other = await startNatsServer();
     const lonely = await startEdge(other.url);
     try {
       const res = await get('/ready', undefined, {}, lonely.app);
-      expectError(res, 503, /^Not ready: renderer: no instance of render\.page is running$/);
+      expectError(res, 503, 'Not ready: renderer did not answer');
       expect(res.headers['retry-after']).toBe('5');
+      expect(JSON.stringify(res.body)).not.toMatch(/127\.0\.0\.1|render\.page|instance|nats:\/\//);
     } finally {
       await lonely.close();
+      await other.stop();
+    }
+  });
+
+  it('/ready pings ONE renderer through the queue group, not every renderer', async () => {
+    const other = await startNatsServer();
+    const edge = await startEdge(other.url);
+    const renderers = await Promise.all([connect({ servers: other.url }), connect({ servers: other.url })]);
+    const observer = await connect({ servers: other.url });
+    const stands = renderers.map((nc) => serveFakes(nc, { only: ['render'] }));
+    try {
+      // Every reply to the edge's requests goes to one of its inboxes: count the renderers' ping answers.
+      let replies = 0;
+      observer.subscribe('_INBOX.>', { callback: (_err, msg) => { if (msg.string().includes(`"subject":"${RENDER_PAGE.subject}"`)) replies += 1; } });
+      await observer.flush();
+      await Promise.all(renderers.map((nc) => nc.flush()));
+      for (let i = 0; i < 3; i++) expect((await get('/ready', undefined, {}, edge.app)).status).toBe(200);
+      // Deterministic drain: each renderer has received (and answered) whatever was sent to it
+      // after one flush, its answers reached the server after a second, the observer saw them after its own.
+      for (let round = 0; round < 2; round++) await Promise.all(renderers.map((nc) => nc.flush()));
+      await observer.flush();
+      expect(replies).toBe(3);
+    } finally {
+      for (const f of stands) await f.stop();
+      for (const nc of [...renderers, observer]) await nc.close();
+      await edge.close();
       await other.stop();
     }
   });
@@ -145,8 +175,8 @@ describe('credits', () => {
       expect(res.status).toBe(200);
       ENDPOINT_SCHEMAS[endpoint].parse(res.body);
       expect(res.headers).toMatchObject({ 'x-credits-used': String(cost), 'x-credits-limit': '10', 'x-ratelimit-limit': '7', 'x-ratelimit-remaining': '6' });
-      // One hit counts this minute and, decaying, the next: the counter is empty at the end of the next minute.
-      const emptyIn = (t: number) => Math.ceil((Math.floor(t / 60_000) * 60_000 + 120_000 - t) / 1000);
+      // One hit counts in its 5 s bucket until the bucket's end is a full minute behind.
+      const emptyIn = (t: number) => Math.ceil((Math.floor(t / 5_000) * 5_000 + 65_000 - t) / 1000);
       const reset = Number(res.headers['x-ratelimit-reset']);
       expect(reset).toBeGreaterThanOrEqual(Math.min(emptyIn(before), emptyIn(after)));
       expect(reset).toBeLessThanOrEqual(Math.max(emptyIn(before), emptyIn(after)));

@@ -5,15 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { NatsConnection } from '@nats-io/transport-node';
-import type { Logger } from 'pino';
 import { registerAssets } from './assets.ts';
 import { InteractiveLoad, trackInteractive } from './batch/interactive.ts';
 import { registerBatchRoutes } from './batch/routes.ts';
 import { startBatchService } from './batch/service.ts';
-import type { EdgeConfig } from './config.ts';
+import type { TrustProxy } from './config.ts';
+import type { EdgeDeps, EdgeRequestState } from './deps.ts';
 import { sendError } from './envelope.ts';
-import { EdgeHttpError, toHttpFailure } from './errors.ts';
+import { EDGE_STATUS, EdgeHttpError, toHttpFailure } from './errors.ts';
+import { registerIdempotencyHook } from './idempotency.ts';
 import { edgeMetrics } from './metrics.ts';
 import { parseRawQuery } from './params.ts';
 import { checkIpLimit } from './rate-limit/limits.ts';
@@ -21,31 +21,17 @@ import { registerDocs } from './routes/docs.ts';
 import { PAID_ROUTES, registerDataRoutes } from './routes/endpoints.ts';
 import { registerProbes } from './routes/probes.ts';
 import { registerTracing } from './tracing.ts';
-import type { Store } from './store/port.ts';
-
-export interface EdgeDeps {
-  config: EdgeConfig;
-  nc: NatsConnection;
-  store: Store;
-  log: Logger;
-}
-
-/** Per-request facts the hooks share. */
-export interface EdgeRequestState {
-  startedAt: number;
-  endpoint: string | undefined;
-  keyId: string | undefined;
-  /** Credits charged (0 unless the request succeeded). */
-  credits: number;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    edge: EdgeRequestState;
-  }
-}
 
 const RATE_LIMIT_EXEMPT = new Set(['/health', '/ready']);
+
+/**
+ * A hop count or the proxies' addresses, never `true` (every hop): see config.ts. A count of n trusts
+ * the n nearest hops (proxy-addr's rule for numbers, which fastify's types do not list).
+ */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (Array.isArray(trust)) return trust;
+  return trust === 0 ? false : (_address: string, hop: number) => hop < trust;
+}
 
 export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -56,7 +42,7 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     // Never trust a client-chosen id: meta.requestId is always ours.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     routerOptions: { querystringParser: parseRawQuery },
     return503OnClosing: true,
     // HEAD on a paid endpoint would do (and charge for) the work without returning it: GET only.
@@ -64,14 +50,35 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     // A URL fastify cannot even route (bad percent-encoding) still gets the envelope.
     frameworkErrors: (err, request, reply) => {
       reply.header('x-request-id', request.id);
-      return sendError(request, reply, 400, `Malformed request URL: ${err.message}`);
+      return sendError(request, reply, EDGE_STATUS.MALFORMED_REQUEST, `Malformed request URL: ${err.message}`);
     },
   });
 
   app.decorateRequest('edge', null as unknown as EdgeRequestState);
   registerTracing(app);
 
-  // Which methods each path answers, so a wrong method gets 405 with Allow instead of 404.
+  const methodsByPath = trackRouteMethods(app);
+  registerRequestHooks(app, deps);
+  registerFailureHandlers(app, methodsByPath);
+
+  registerIdempotencyHook(app, deps.store);
+  registerProbes(app, deps);
+  registerDataRoutes(app, deps);
+  // POST/GET/DELETE /batch and (BATCH_WORKER) the worker that runs batch items; stopped with the app.
+  const load = new InteractiveLoad();
+  trackInteractive(app, load, PAID_ROUTES.map((r) => r.path));
+  const batch = await startBatchService(deps, load);
+  app.addHook('onClose', async () => batch.close());
+  registerBatchRoutes(app, deps, batch);
+  registerAssets(app, deps.config.screenshotDir);
+
+  await registerDocs(app, deps.config);
+
+  return app;
+}
+
+/** Which methods each path answers, so a wrong method gets 405 with Allow instead of 404. */
+function trackRouteMethods(app: FastifyInstance): Map<string, Set<string>> {
   const methodsByPath = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -79,15 +86,19 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     for (const m of methods) set.add(m);
     methodsByPath.set(route.url, set);
   });
+  return methodsByPath;
+}
 
+/** Per request: the id header and the per-IP window first; after it, metrics, the log line and the usage record. */
+function registerRequestHooks(app: FastifyInstance, deps: EdgeDeps): void {
   app.addHook('onRequest', async (request, reply) => {
     request.edge = { startedAt: Date.now(), endpoint: undefined, keyId: undefined, credits: 0 };
     reply.header('x-request-id', request.id);
     if (RATE_LIMIT_EXEMPT.has(request.routeOptions.url ?? '')) return;
     try {
-      await checkIpLimit(deps.store, request.ip, deps.config.ipRateLimitPerMin);
+      await checkIpLimit(deps.store, request.ip, deps.config.ipRateLimitPerMin, deps.config.ipv6Prefix, deps.now?.());
     } catch (err) {
-      if (err instanceof EdgeHttpError && err.status === 429) edgeMetrics().rateLimitRejections.add(1, { scope: 'ip' });
+      if (err instanceof EdgeHttpError && err.status === EDGE_STATUS.RATE_LIMITED) edgeMetrics().rateLimitRejections.add(1, { scope: 'ip' });
       throw err;
     }
   });
@@ -106,11 +117,17 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
         .catch((err: unknown) => request.log.warn({ err }, 'usage log write failed'));
     }
   });
+}
 
+/** Every failure as the envelope: errors through errors.ts, unknown routes as 404 or 405. */
+function registerFailureHandlers(app: FastifyInstance, methodsByPath: Map<string, Set<string>>): void {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const failure = toHttpFailure(err, request.id);
     if (failure.hidden) request.log.error({ err, requestId: request.id }, 'request failed with an internal error');
-    else if (failure.status >= 500) request.log.warn({ err: { message: (err as Error).message, code: (err as { code?: string }).code }, requestId: request.id }, 'request failed');
+    else if (failure.status >= 500) {
+      const cause = (err as { cause?: unknown }).cause;
+      request.log.warn({ err: { message: (err as Error).message, code: (err as { code?: string }).code, ...(cause instanceof Error ? { cause: cause.message } : {}) }, requestId: request.id }, 'request failed');
+    }
     return sendError(request, reply, failure.status, failure.message, failure.headers);
   });
 
@@ -119,22 +136,8 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
     const allowed = methodsByPath.get(path) ?? (path.startsWith('/assets/') ? methodsByPath.get('/assets/*') : undefined);
     if (allowed) {
       const allow = [...allowed].sort().join(', ');
-      return sendError(request, reply, 405, `Method ${request.method} is not allowed on ${path}; allowed: ${allow}`, { allow });
+      return sendError(request, reply, EDGE_STATUS.METHOD_NOT_ALLOWED, `Method ${request.method} is not allowed on ${path}; allowed: ${allow}`, { allow });
     }
-    return sendError(request, reply, 404, `No route ${request.method} ${path.slice(0, 200)}; endpoints: GET /enrich, /brand, /company, /classify, /screenshot, /health, /ready, /openapi.json, /docs; POST /batch, GET and DELETE /batch/{id}`);
+    return sendError(request, reply, EDGE_STATUS.NOT_FOUND, `No route ${request.method} ${path.slice(0, 200)}; endpoints: GET /enrich, /brand, /company, /classify, /screenshot, /health, /ready, /openapi.json, /docs; POST /batch, GET and DELETE /batch/{id}`);
   });
-
-  registerProbes(app, deps);
-  registerDataRoutes(app, deps);
-  // POST/GET/DELETE /batch and (BATCH_WORKER) the worker that runs batch items; stopped with the app.
-  const load = new InteractiveLoad();
-  trackInteractive(app, load, PAID_ROUTES.map((r) => r.path));
-  const batch = await startBatchService(deps, load);
-  app.addHook('onClose', async () => batch.close());
-  registerBatchRoutes(app, deps, batch);
-  registerAssets(app, deps.config.screenshotDir);
-
-  await registerDocs(app, deps.config);
-
-  return app;
 }

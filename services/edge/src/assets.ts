@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { EdgeHttpError } from './errors.ts';
+import { EDGE_STATUS, EdgeHttpError } from './errors.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -30,7 +30,7 @@ export function resolveAssetPath(root: string, requested: string): string | null
 export function registerAssets(app: FastifyInstance, root: string): void {
   app.get('/assets/*', async (request, reply) => {
     const requested = (request.params as { '*': string })['*'];
-    const notFound = new EdgeHttpError(404, `No asset at /assets/${requested.slice(0, 200)}`);
+    const notFound = new EdgeHttpError(EDGE_STATUS.NOT_FOUND, `No asset at /assets/${requested.slice(0, 200)}`);
     const file = resolveAssetPath(root, requested);
     if (!file) throw notFound;
     const info = await stat(file).catch(() => null);

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   BadMessageError,
@@ -38,5 +41,19 @@ describe('toHttpFailure', () => {
   it('keeps the edge\'s own refusals and fastify client errors as they are', () => {
     expect(toHttpFailure(new EdgeHttpError(429, 'slow down', { 'retry-after': '12' }), RID)).toEqual({ status: 429, message: 'slow down', headers: { 'retry-after': '12' }, hidden: false });
     expect(toHttpFailure(Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 }), RID)).toMatchObject({ status: 415, hidden: false });
+  });
+});
+
+describe('status codes', () => {
+  it('are written only in errors.ts: every other module names them through EDGE_STATUS or the error codes', () => {
+    const dir = fileURLToPath(new URL('.', import.meta.url));
+    const literal = /(?:EdgeHttpError\(|sendError\([^;]*?,\s*|\.code\(|\.status\(|statusCode:\s*|status:\s*)[45]\d\d\b/;
+    const offenders = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'errors.ts' && !f.startsWith('openapi'))
+      .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').flatMap((line, i) => (literal.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])));
+    expect(offenders).toEqual([]);
+    // The pattern does catch what it is for.
+    expect(literal.test("throw new EdgeHttpError(429, 'slow down');")).toBe(true);
+    expect(literal.test("return sendError(request, reply, 503, 'not ready');")).toBe(true);
   });
 });

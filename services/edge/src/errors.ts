@@ -1,9 +1,23 @@
 /**
  * THE one place where failures become HTTP statuses. ServiceErrors (ours or rebuilt from a NATS
- * reply) map by code; the edge's own refusals (401/402/404/405/429) are EdgeHttpErrors; anything
- * else is a 500 whose body names the requestId and never carries a stack or internal detail.
+ * reply) map by code; the edge's own refusals are EdgeHttpErrors with a status from EDGE_STATUS;
+ * anything else is a 500 whose body names the requestId and never carries a stack or internal detail.
  */
 import { ServiceError, type ErrorCode } from '@enrich/shared/errors';
+
+/** The statuses of the refusals the edge decides itself; no other module writes a status number. */
+export const EDGE_STATUS = {
+  MALFORMED_REQUEST: 400,
+  INVALID_IDEMPOTENCY_KEY: 400,
+  UNAUTHENTICATED: 401,
+  CREDITS_EXHAUSTED: 402,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  IDEMPOTENCY_IN_PROGRESS: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  RATE_LIMITED: 429,
+  NOT_READY: 503,
+} as const;
 
 /** A refusal decided by the edge itself, with its status and any headers (Retry-After, Allow). */
 export class EdgeHttpError extends Error {
@@ -21,6 +35,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   INVALID_PARAMETER: 400,
   URL_FORBIDDEN: 400,
   TARGET_UNREACHABLE: 502,
+  TARGET_NOT_A_SITE: 502,
   BUSY: 503,
   NO_RESPONDERS: 503,
   UNAVAILABLE: 503,

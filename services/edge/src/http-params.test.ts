@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrandQuerySchema, ClassifyQuerySchema, CompanyQuerySchema, EnrichQuerySchema, ErrorEnvelopeSchema, ScreenshotQuerySchema } from '@enrich/shared/contracts';
 import type { z } from 'zod';
 import { startNatsServer, type NatsServerHandle } from '../../../test/support/nats-server.ts';
-import { serveFakes, startEdge, type EdgeHarness } from './test-harness.ts';
+import { serveFakes, startEdge, type EdgeHarness } from '../../../test/support/edge-harness.ts';
 
 let nats: NatsServerHandle;
 let h: EdgeHarness;
@@ -92,4 +92,20 @@ for (const [path, schema] of Object.entries(ENDPOINTS)) {
 it('none of the refused requests cost anything', async () => {
   const k = await h.getKey(keyId);
   expect(k.pending).toEqual([]);
+});
+
+describe('targets that can only be internal', () => {
+  it('a localhost or literal private URL is a 400 that says why without naming an address, costs nothing and never reaches the renderer', async () => {
+    const before = (await h.getKey(keyId)).credits_used;
+    const renders = fakes.calls.render.length;
+    for (const target of ['localhost', 'http://localhost:8080/admin', 'http://127.0.0.1/', 'http://[::1]/', 'http://169.254.169.254/latest/meta-data/', '10.0.0.7']) {
+      const res = await h.app.inject({ url: `/enrich?url=${encodeURIComponent(target)}`, headers: { 'x-api-key': key } });
+      expect(res.statusCode).toBe(400);
+      const error = ErrorEnvelopeSchema.parse(res.json()).error;
+      expect(error).toBe('Invalid query parameter "url": its host is a private or loopback address, which cannot be enriched; give a public http:// or https:// URL');
+      expect(res.body).not.toContain('127.0.0.1');
+    }
+    expect(fakes.calls.render.length).toBe(renders);
+    expect((await h.getKey(keyId)).credits_used).toBe(before);
+  });
 });

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { connectNats } from '@enrich/shared/nats';
+import { BaseConfigSchema, loadConfig, natsCredentials } from '@enrich/shared/runtime';
 import { generateApiKey } from './auth/api-keys.ts';
 import { loadEdgeConfig } from './config.ts';
 import { findLocalStack, START_HINT } from './local-stack.ts';
@@ -141,7 +142,7 @@ async function connectStore(): Promise<{ store: Store; secrets: KvBatchStore | M
   if (config.store.kind === 'mongo') {
     return { store: new MongoStore({ uri: config.store.uri, name: config.store.name }), secrets: new MongoBatchStore({ uri: config.store.uri, name: config.store.name }), nc: undefined, defaultRateLimit };
   }
-  const nc = await connectNats({ url: config.natsUrl, name: 'edge-keys-cli', waitMs: via ? 1000 : 5000 }).catch((err: unknown) => {
+  const nc = await connectNats({ url: config.natsUrl, name: 'edge-keys-cli', waitMs: via ? 1000 : 5000, ...natsCredentials(loadConfig(BaseConfigSchema, env)) }).catch((err: unknown) => {
     throw via ? new NoStackError(`${via} does not answer: ${(err as Error).message}.\n${START_HINT}`) : err;
   });
   if (via) process.stderr.write(`keys: using ${via}\n`);

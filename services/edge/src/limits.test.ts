@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema, ScreenshotResponseSchema } from '@enrich/shared/contracts';
 import { startNatsServer, type NatsServerHandle } from '../../../test/support/nats-server.ts';
 import { startReservationSweeper } from './credits/credits.ts';
-import { serveFakes, startEdge, type EdgeHarness } from './test-harness.ts';
+import { serveFakes, startEdge, type EdgeHarness } from '../../../test/support/edge-harness.ts';
 
 let nats: NatsServerHandle;
 let fakesHost: EdgeHarness;
@@ -47,9 +47,9 @@ describe('per-IP limit', () => {
     expect(body.error).toMatch(/^Rate limit exceeded: 3 requests per minute per IP address; retry in \d+ s$/);
     const retry = Number(res.headers['retry-after']);
     expect(retry).toBeGreaterThanOrEqual(1);
-    // 3 counted in one minute weigh on the next: a third of it must pass first (at most 60 + 20 s);
-    // hits straddling a boundary free a slot within the current minute.
-    expect(retry).toBeLessThanOrEqual(80);
+    // The oldest counted 5 s bucket leaves the window 65 s after its start: 60-65 s from now.
+    expect(retry).toBeGreaterThanOrEqual(59);
+    expect(retry).toBeLessThanOrEqual(65);
     for (let i = 0; i < 5; i++) {
       expect((await a.app.inject({ url: '/health' })).statusCode).toBe(200);
       expect((await b.app.inject({ url: '/ready' })).statusCode).toBe(200);
@@ -58,14 +58,41 @@ describe('per-IP limit', () => {
     expect((await a.app.inject({ url: '/nothing', remoteAddress: '10.1.2.3' })).statusCode).toBe(404);
   });
 
-  it('uses X-Forwarded-For only when TRUST_PROXY is on', async () => {
+  it('uses X-Forwarded-For only with a trusted proxy in front', async () => {
     const [untrusting] = await twoInstances({ ipRateLimitPerMin: 1 });
     expect((await untrusting.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.1' } })).statusCode).toBe(404);
     expect((await untrusting.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.2' } })).statusCode).toBe(429);
-    const [trusting] = await twoInstances({ ipRateLimitPerMin: 1, trustProxy: true });
-    expect((await trusting.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.1' } })).statusCode).toBe(404);
-    expect((await trusting.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.2' } })).statusCode).toBe(404);
-    expect((await trusting.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.2' } })).statusCode).toBe(429);
+    const [byAddress] = await twoInstances({ ipRateLimitPerMin: 1, trustProxy: ['127.0.0.1'] });
+    expect((await byAddress.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.1' } })).statusCode).toBe(404);
+    expect((await byAddress.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.2' } })).statusCode).toBe(404);
+    expect((await byAddress.app.inject({ url: '/x', headers: { 'x-forwarded-for': '198.51.100.2' } })).statusCode).toBe(429);
+  });
+});
+
+describe('per-IP limit through a listening server behind one trusted proxy', () => {
+  async function listening(): Promise<string> {
+    const [a] = await twoInstances({ ipRateLimitPerMin: 5, trustProxy: 1 });
+    return a.app.listen({ port: 0, host: '127.0.0.1' });
+  }
+  const get = (base: string, xff: string) => fetch(`${base}/nothing`, { headers: { 'x-forwarded-for': xff } }).then((r) => r.status);
+
+  it('a rotated left-most X-Forwarded-For does not escape the limit: the hop the proxy appended counts', async () => {
+    const base = await listening();
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push(await get(base, `10.9.8.${i}, 203.0.113.7`));
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 429, 429, 429]);
+    // Another client behind the same proxy has its own window; its IPv4-mapped IPv6 form is the same client.
+    expect(await get(base, '203.0.113.8')).toBe(404);
+    for (let i = 0; i < 4; i++) expect(await get(base, `::ffff:203.0.113.8`)).toBe(404);
+    expect(await get(base, '203.0.113.8')).toBe(429);
+  });
+
+  it('IPv6 clients in one /64 share a window; another /64 has its own', async () => {
+    const base = await listening();
+    const sameNet = ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:0db8:0001:0002:0:0:0:9', '2001:db8:1:2:abcd::7'];
+    for (const ip of sameNet) expect(await get(base, `198.51.100.99, ${ip}`)).toBe(404);
+    expect(await get(base, '2001:db8:1:2:1234::1')).toBe(429);
+    expect(await get(base, '2001:db8:1:3::1')).toBe(404);
   });
 });
 
@@ -93,6 +120,32 @@ describe('per-key sliding window', () => {
     expect(byStatus(200)).toBe(37);
     expect(byStatus(429)).toBe(163);
     expect((await a.getKey(id)).credits_used).toBe(37);
+  });
+});
+
+describe('per-key window across a minute edge, through HTTP on two instances (injected clock)', () => {
+  it('a 4/min key: requests every 5 s from 40 s to 130 s never get more than 4 through in any 60 s', async () => {
+    const store = { kind: 'kv' as const, name: `lim_${randomUUID().slice(0, 8)}` };
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    let now = minute;
+    const a = await startEdge(nats.url, { store }, { now: () => now });
+    const b = await startEdge(nats.url, { store }, { now: () => now });
+    open.push(a, b);
+    const { key, id } = await a.createKey({ credits: 100, rateLimit: 4 });
+    const admitted: number[] = [];
+    const retryAfter = new Map<number, string>();
+    for (let s = 40; s <= 130; s += 5) {
+      now = minute + s * 1000;
+      const res = await (s % 10 ? a : b).app.inject({ url: '/screenshot?url=acme.test', headers: { 'x-api-key': key } });
+      if (res.statusCode === 200) admitted.push(s);
+      else retryAfter.set(s, String(res.headers['retry-after']));
+    }
+    for (const s of admitted) expect(admitted.filter((u) => u >= s && u < s + 60).length).toBeLessThanOrEqual(4);
+    // The 40 s hit counts until its bucket [40 s, 45 s) is a full minute behind: 105 s.
+    expect(admitted).toEqual([40, 45, 50, 55, 105, 110, 115, 120]);
+    expect(retryAfter.get(60)).toBe('45');
+    expect(retryAfter.get(100)).toBe('5');
+    expect((await a.getKey(id)).credits_used).toBe(admitted.length);
   });
 });
 

@@ -3,7 +3,7 @@ import { metrics } from '@opentelemetry/api';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startNatsServer, type NatsServerHandle } from '../../../test/support/nats-server.ts';
-import { serveFakes, startEdge, type EdgeHarness } from './test-harness.ts';
+import { serveFakes, startEdge, type EdgeHarness } from '../../../test/support/edge-harness.ts';
 
 class CollectingReader extends MetricReader {
   protected override async onForceFlush(): Promise<void> {}

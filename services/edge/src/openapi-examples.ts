@@ -42,6 +42,7 @@ const brand: BrandResponseData = {
 
 const company = {
   name: 'Northwind Roasters LLC',
+  brand_name: 'Northwind Roasters',
   emails: ['hello@northwind.example'],
   addresses: ['1200 SE Water Ave, Portland, OR 97214'],
   sources: ['jsonld', 'footer', 'og', 'title', 'text', 'mailto', 'address'],
@@ -60,7 +61,7 @@ const classification: Classification = {
 
 const enrich: EnrichData = { ...brand, company, classification };
 const companyData: CompanyResponseData = { domain: brand.domain, url: SITE, ...company };
-const screenshot: ScreenshotData = { url: SITE, screenshot_url: ASSET, viewport: { width: 1440, height: 900 }, format: 'jpeg', full_page: false, captured_at: '2026-11-23T18:39:25.820Z' };
+const screenshot: ScreenshotData = { url: SITE, screenshot_url: ASSET, viewport: { width: 1440, height: 900 }, format: 'jpeg', full_page: false, screenshot_clipped: false, captured_at: '2026-11-23T18:39:25.820Z' };
 
 /** The `data` of a 200 per paid endpoint. */
 export const DATA_EXAMPLES: Record<PaidEndpoint, unknown> = { enrich, brand, company: companyData, classify: classification, screenshot };

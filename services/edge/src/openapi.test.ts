@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BatchCreatedResponseSchema, BatchInfoResponseSchema, BatchPageResponseSchema, BatchRequestSchema, BatchWebhookBodySchema, ErrorEnvelopeSchema, successEnvelope } from '@enrich/shared/contracts';
 import { PAID_ROUTES } from './routes/endpoints.ts';
-import { startEdge, type EdgeHarness } from './test-harness.ts';
+import { startEdge, type EdgeHarness } from '../../../test/support/edge-harness.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const run = promisify(execFile);
@@ -57,13 +57,14 @@ describe('/openapi.json', () => {
       expect(p[name], name).toMatchObject({ required: false, schema: { type: 'boolean', default: false } });
       expect(p[name]?.schema.enum, name).toBeUndefined();
     }
-    expect(Object.keys(params('/classify'))).toEqual(['url']);
+    expect(Object.keys(params('/classify'))).toEqual(['url', 'maxAge', 'Idempotency-Key']);
+    expect(params('/classify')['Idempotency-Key']).toMatchObject({ in: 'header', required: false, schema: { type: 'string', maxLength: 255 } });
   });
 
   it('names the server the request reached, or PUBLIC_URL; has a license', async () => {
     expect(doc.servers).toEqual([{ url: 'http://api.enrich.test:8443', description: 'This API' }]);
     expect(doc.info.license?.name).toMatch(/Proprietary/);
-    const proxied = await startEdge(inject('natsUrl'), { trustProxy: true });
+    const proxied = await startEdge(inject('natsUrl'), { trustProxy: 1 });
     const viaProxy = await proxied.app.inject({ url: '/openapi.json', headers: { host: 'internal:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.enrich.test' } });
     expect((viaProxy.json() as Doc).servers[0]?.url).toBe('https://api.enrich.test');
     await proxied.close();
@@ -79,7 +80,7 @@ describe('/openapi.json', () => {
   it('lists every error status per operation with the envelope, and each example is a valid answer', () => {
     for (const route of PAID_ROUTES) {
       const op = doc.paths[route.path]?.get as Operation;
-      expect(Object.keys(op.responses).sort(), route.path).toEqual(['200', '400', '401', '402', '429', '500', '502', '503', '504']);
+      expect(Object.keys(op.responses).sort(), route.path).toEqual(['200', '400', '401', '402', '409', '422', '429', '500', '502', '503', '504']);
       const ok = op.responses['200']?.content?.['application/json'];
       expect(successEnvelope(route.data).safeParse(ok?.example).error, route.path).toBeUndefined();
     }

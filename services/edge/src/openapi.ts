@@ -7,7 +7,7 @@
  * (`withServers`).
  */
 import { z } from 'zod';
-import { CREDIT_COSTS, ErrorEnvelopeSchema, HealthResponseSchema, MetaSchema, ReadyResponseSchema, successEnvelope, type PaidEndpoint } from '@enrich/shared/contracts';
+import { CacheResponseHeadersSchema, CREDIT_COSTS, ErrorEnvelopeSchema, HealthResponseSchema, MetaSchema, ReadyResponseSchema, successEnvelope, type PaidEndpoint } from '@enrich/shared/contracts';
 import { DATA_EXAMPLES, DURATION_EXAMPLES, EXAMPLE_REQUEST_ID, errorExample, successExample } from './openapi-examples.ts';
 import { ALLOWED } from './params.ts';
 import { PAID_ROUTES } from './routes/endpoints.ts';
@@ -64,7 +64,25 @@ const HEADERS: Record<string, JsonSchema> = {
   RateLimitRemaining: { description: 'Requests the key could make right now', schema: { type: 'integer', minimum: 0 } },
   RateLimitReset: { description: 'Seconds until the key\'s window is empty again', schema: { type: 'integer', minimum: 0 } },
 };
+/** Response headers whose schema is a contract (X-Cache, Age): described from the zod schema itself. */
+function contractHeaders(schema: z.ZodObject): Record<string, JsonSchema> {
+  return Object.fromEntries(Object.entries(schema.shape).map(([name, field]) => {
+    const { description, ...rest } = jsonSchema(field as z.ZodType, 'output');
+    return [name.replace(/^X-/, '').replace(/-/g, ''), { description, schema: rest }];
+  }));
+}
+Object.assign(HEADERS, contractHeaders(CacheResponseHeadersSchema), {
+  IdempotentReplayed: { description: 'Present (`true`) when this answer is the stored first answer to the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
+});
 export const header = (name: string) => ref('headers', name);
+const CACHE_HEADERS = Object.fromEntries(Object.keys(CacheResponseHeadersSchema.shape).map((name) => [name, header(name.replace(/^X-/, '').replace(/-/g, ''))]));
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'Makes a retry safe: the same key with the same parameters within 24 h gets the first answer again and is charged once (1 to 255 printable ASCII characters, scoped to the API key).',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
 export const RATE_HEADERS = { 'X-RateLimit-Limit': header('RateLimitLimit'), 'X-RateLimit-Remaining': header('RateLimitRemaining'), 'X-RateLimit-Reset': header('RateLimitReset') };
 const CREDIT_HEADERS = { 'X-Credits-Used': header('CreditsUsed'), 'X-Credits-Limit': header('CreditsLimit') };
 
@@ -75,12 +93,13 @@ const ERRORS: Record<string, { status: number; description: string; example: str
   PaymentRequired: { status: 402, description: 'The key has no credits left for this request', example: 'Credit limit exceeded', headers: CREDIT_HEADERS },
   TooManyRequests: { status: 429, description: 'Rate limit exceeded, per client IP or per key; wait Retry-After seconds', example: 'Rate limit exceeded: this API key allows 60 requests per minute; retry in 12 s', headers: { 'Retry-After': header('RetryAfter'), ...RATE_HEADERS } },
   InternalError: { status: 500, description: 'Internal error; the message names the request id (the cause is logged, never sent)', example: `Internal error; quote request id ${EXAMPLE_REQUEST_ID} when reporting it` },
-  BadGateway: { status: 502, description: 'The target site could not be reached (DNS, refused connection, TLS)', example: 'Could not load https://northwind.example/: net::ERR_NAME_NOT_RESOLVED' },
+  BadGateway: { status: 502, description: 'The target site could not be reached (DNS, refused connection, TLS), or answered something that is not its site (bot challenge, CAPTCHA, parked domain, HTTP error page, non-HTML file); never charged, never cached', example: 'Could not load https://northwind.example/: net::ERR_NAME_NOT_RESOLVED' },
+  Conflict: { status: 409, description: 'A request with the same Idempotency-Key is still running (retry after Retry-After seconds to get its answer), or, on DELETE /batch/{id}, the batch has already ended', example: 'A request with this Idempotency-Key is still in progress; retry shortly', headers: { 'Retry-After': header('RetryAfter') } },
+  UnprocessableContent: { status: 422, description: 'The Idempotency-Key was used with other parameters', example: 'This Idempotency-Key was used with other parameters; use a new key for a different request' },
   ServiceUnavailable: { status: 503, description: 'A backing service is temporarily unavailable or busy; retry after Retry-After seconds', example: 'Service temporarily unavailable: no renderer answered; retry later', headers: { 'Retry-After': header('RetryAfter') } },
   GatewayTimeout: { status: 504, description: 'The request budget ran out', example: 'The request budget of 30000 ms ran out while render.page was still running' },
   NotFound: { status: 404, description: 'No such batch for this API key (another key\'s batch is not shown either)', example: 'No batch "bat_0f3c9a1e2b4d6f8091a2b3c4" for this API key' },
-  Conflict: { status: 409, description: 'The batch has already ended', example: 'Batch bat_0f3c9a1e2b4d6f8091a2b3c4 has already ended (done); nothing to cancel' },
-  NotReady: { status: 503, description: 'Not ready; `error` names the failed dependencies', example: 'Not ready: renderer: no renderer answered render.page within 1500 ms', headers: { 'Retry-After': header('RetryAfter') } },
+  NotReady: { status: 503, description: 'Not ready; `error` names the failed dependencies', example: 'Not ready: renderer did not answer', headers: { 'Retry-After': header('RetryAfter') } },
 };
 
 function errorComponents(): Record<string, JsonSchema> {
@@ -101,21 +120,21 @@ function paidOperation(route: (typeof PAID_ROUTES)[number]): JsonSchema {
     summary: route.summary,
     description: `Costs ${cost} credit${cost > 1 ? 's' : ''} per successful request (HTTP 200 with success true); every other outcome is free.`,
     security: [{ ApiKey: [] }],
-    parameters: queryParameters(route.query),
+    parameters: [...queryParameters(route.query), IDEMPOTENCY_KEY],
     responses: {
       200: {
         description: 'Success envelope',
-        headers: { 'X-Request-Id': header('RequestId'), ...CREDIT_HEADERS, ...RATE_HEADERS },
+        headers: { 'X-Request-Id': header('RequestId'), ...CREDIT_HEADERS, ...RATE_HEADERS, ...CACHE_HEADERS, 'Idempotent-Replayed': header('IdempotentReplayed') },
         content: json(envelopeSchema(ref('schemas', schemaName(route.endpoint))), successExample(DATA_EXAMPLES[route.endpoint], DURATION_EXAMPLES[route.endpoint])),
       },
-      ...errors('BadRequest', 'Unauthorized', 'PaymentRequired', 'TooManyRequests', 'InternalError', 'BadGateway', 'ServiceUnavailable', 'GatewayTimeout'),
+      ...errors('BadRequest', 'Unauthorized', 'PaymentRequired', 'Conflict', 'UnprocessableContent', 'TooManyRequests', 'InternalError', 'BadGateway', 'ServiceUnavailable', 'GatewayTimeout'),
     },
   };
 }
 
 function probePaths(): Record<string, JsonSchema> {
   const ok = { status: 'ok', uptimeSeconds: 3600 };
-  const ready = { status: 'ready', checks: { nats: { ok: true, detail: 'connected, round trip 1 ms' }, store: { ok: true, detail: 'kv store answered' }, renderer: { ok: true, detail: 'renderer-1 answered in 2 ms' } } };
+  const ready = { status: 'ready', checks: { nats: { ok: true, detail: 'answered' }, store: { ok: true, detail: 'answered' }, renderer: { ok: true, detail: 'answered' } } };
   const probe = (operationId: string, summary: string, schema: z.ZodType, example: unknown, description: string, extra: Record<string, unknown>) => ({
     get: { operationId, tags: ['Probes'], summary, security: [], responses: { 200: { description, headers: { 'X-Request-Id': header('RequestId') }, content: json(jsonSchema(schema, 'output'), successExample(example, 1)) }, ...errors('BadRequest', 'InternalError'), ...extra } },
   });

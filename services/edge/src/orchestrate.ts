@@ -109,7 +109,7 @@ export async function runScreenshot(b: Budget, url: string, q: ScreenshotQuery):
       snapshot: false,
     }), `capturing ${url}`);
     const shot = screenshotOf(r);
-    return { url: r.finalUrl, screenshot_url: shot.url, viewport: { width: q.width, height: q.height }, format: shot.format, full_page: q.full_page, captured_at: shot.capturedAt };
+    return { url: r.finalUrl, screenshot_url: shot.url, viewport: { width: q.width, height: q.height }, format: shot.format, full_page: q.full_page, captured_at: shot.capturedAt, screenshot_clipped: shot.clipped ?? false };
   });
 }
 

@@ -44,7 +44,7 @@ describe('parseRawQuery and parseQuery', () => {
   });
 
   it('applies the defaults of the seed', () => {
-    expect(parseQuery(EnrichQuerySchema, { url: 'acme.test' })).toEqual({ url: 'acme.test', width: 1440, height: 900, format: 'jpeg', full_page: false, css: false, html: false, javascript: false, follow_links: false });
+    expect(parseQuery(EnrichQuerySchema, { url: 'acme.test' })).toEqual({ url: 'acme.test', width: 1440, height: 900, format: 'jpeg', full_page: false, css: false, html: false, javascript: false, follow_links: false, maxAge: 86_400 });
   });
 
   const bounds: Array<[string, string, boolean]> = [
@@ -62,7 +62,7 @@ describe('parseRawQuery and parseQuery', () => {
   });
 
   it('parses the typed values', () => {
-    expect(parseQuery(ScreenshotQuerySchema, { url: 'a', width: '320', height: '5000', format: 'webp', full_page: '1' })).toEqual({ url: 'a', width: 320, height: 5000, format: 'webp', full_page: true });
+    expect(parseQuery(ScreenshotQuerySchema, { url: 'a', width: '320', height: '5000', format: 'webp', full_page: '1' })).toEqual({ url: 'a', width: 320, height: 5000, format: 'webp', full_page: true, maxAge: 86_400 });
   });
 
   it('url: required, at most 2048 characters before normalisation', () => {

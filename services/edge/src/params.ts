@@ -33,6 +33,7 @@ export const ALLOWED: Record<string, string> = {
   html: BOOLEAN,
   javascript: BOOLEAN,
   follow_links: BOOLEAN,
+  maxAge: 'a whole number of seconds from 0 to 2592000 (30 days): the oldest cached answer accepted; 0 renders now',
 };
 
 function shown(value: string): string {

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { SnapshotSchema } from '@enrich/shared/contracts';
-import { renderRequest, startTestRenderer } from '../src/test-support/renderer-harness.ts';
+import { renderRequest, startTestRenderer } from '../../../test/support/renderer-harness.ts';
 
 const dir = new URL('../../../../shared/corpus/dev/pages/', import.meta.url).pathname;
 if (!existsSync(dir)) {

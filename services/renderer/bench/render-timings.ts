@@ -3,8 +3,8 @@
  *   .tools/node/bin/node services/renderer/bench/render-timings.ts [runs=10]
  * Three shapes: screenshot only (the /screenshot path), snapshot only, and snapshot + screenshot + visuals (/enrich).
  */
-import { renderRequest, startTestRenderer } from '../src/test-support/renderer-harness.ts';
-import { startFixtureSites } from '../src/test-support/fixture-sites.ts';
+import { renderRequest, startTestRenderer } from '../../../test/support/renderer-harness.ts';
+import { startFixtureSites } from '../../../test/support/fixture-sites.ts';
 import type { RenderRequest } from '@enrich/shared/contracts';
 
 const runs = Number(process.argv[2] ?? 10);

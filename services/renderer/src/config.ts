@@ -1,6 +1,6 @@
 /** The renderer's environment, validated once at boot (merged with BaseConfigSchema by runService). */
 import { z } from 'zod';
-import { BaseConfigSchema, envBoolean, envInt, loadConfig } from '@enrich/shared/runtime';
+import { ConfigError, envBoolean, envInt, loadConfig } from '@enrich/shared/runtime';
 import { parseAllowList, parseResolveOverrides } from './ssrf.ts';
 
 export const RendererConfigSchema = z.object({
@@ -24,6 +24,12 @@ export const RendererConfigSchema = z.object({
     .string()
     .default('')
     .refine((v) => { try { parseResolveOverrides(v); return true; } catch { return false; } }, { message: 'must be comma-separated host=ip pairs like www.example.com=127.0.0.2 or *=127.0.0.2' }),
+  /**
+   * Pixel budget of one capture (width x height). A full-page capture keeps the viewport's width and
+   * is cut in height to fit (and to 16 383 px, the WebP limit); the reply says `clipped`. Default 40 MP
+   * (1920 x 20 833, 5000 x 8000).
+   */
+  SCREENSHOT_MAX_PIXELS: envInt(1_000_000, 500_000_000).default(40_000_000),
   SCREENSHOT_DIR: z.string().min(1).default('./.data/screenshots'),
   /** Where the edge serves SCREENSHOT_DIR: a local screenshot stored under key K is at `${ASSETS_BASE_URL}/${K}`. */
   ASSETS_BASE_URL: z.url().default('http://127.0.0.1:8080/assets'),
@@ -44,4 +50,22 @@ export function loadRendererConfig(env: Record<string, string | undefined> = pro
   return loadConfig(RendererConfigSchema, env);
 }
 
-export const FullRendererConfigSchema = BaseConfigSchema.extend(RendererConfigSchema.shape);
+/** Settings that exist for tests and local development only: they open the SSRF guard. */
+export const TEST_SWITCHES = ['ALLOW_PRIVATE_TARGETS', 'RESOLVE_OVERRIDES'] as const;
+
+/** The test switches that are set (non-empty), with their values. */
+export function testSwitchesSet(values: Partial<Record<(typeof TEST_SWITCHES)[number], string | undefined>>): Array<[string, string]> {
+  return TEST_SWITCHES.flatMap((name) => (values[name] ? [[name, values[name]] as [string, string]] : []));
+}
+
+/**
+ * With NODE_ENV=production (the images set it) a test switch stops the start, naming it, so an
+ * evaluation or test setting can never open the guard in production.
+ */
+export function refuseTestSwitchesInProduction(env: Record<string, string | undefined> = process.env): void {
+  if (env.NODE_ENV !== 'production') return;
+  const set = testSwitchesSet(env);
+  if (set.length === 0) return;
+  const lines = set.map(([name, value]) => `  ${name}=${JSON.stringify(value)}: a test switch, refused when NODE_ENV=production (leave it empty)`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}

@@ -3,6 +3,7 @@ import {
   DeadlineExceededError,
   InternalError,
   ServiceError,
+  TargetNotASiteError,
   TargetUnreachableError,
   UnavailableError,
   UrlForbiddenError,
@@ -18,10 +19,15 @@ export function netErrorIn(message: string): string | null {
   return /net::ERR_[A-Z0-9_]+/.exec(message)?.[0] ?? null;
 }
 
+/**
+ * A refusal as the client sees it. Refusal reasons name the kind of address, never the address
+ * (ssrf.ts), and the refused URL is left out: a redirect's target or a literal address written as the
+ * host would show an internal address in the message. Both URLs stay in `details` for the logs.
+ */
 export function refusalError(url: string, refusal: EgressRefusal): ServiceError {
   if (refusal.kind === 'forbidden') {
-    const hop = refusal.url === url ? '' : ` (while loading ${refusal.url})`;
-    return new UrlForbiddenError(`URL refused: ${url}${hop}: ${refusal.reason}`, { details: { url, refusedUrl: refusal.url } });
+    const where = refusal.url === url ? '' : 'it redirected to a URL that is refused: ';
+    return new UrlForbiddenError(`URL refused: ${where}${refusal.reason}`, { details: { url, refusedUrl: refusal.url } });
   }
   return new TargetUnreachableError(`target unreachable: ${refusal.netError} at ${refusal.url} (${refusal.reason})`, { details: { url, netError: refusal.netError } });
 }
@@ -52,7 +58,7 @@ export function toRenderError(err: unknown, f: FailureContext): ServiceError {
     return new TargetUnreachableError(`target unreachable: ${net} at ${f.url}`, { details: { url: f.url, netError: net } });
   }
   if (/Download is starting/i.test(message)) {
-    return new TargetUnreachableError(`target is a file download, not a page: ${f.url}`, { details: { url: f.url } });
+    return new TargetNotASiteError(`The URL is a file download (${f.url}), not a web page`, { details: { url: f.url, kind: 'not_html' } });
   }
   if (net) return new TargetUnreachableError(`target failed to load: ${net} at ${f.url}`, { details: { url: f.url, netError: net } });
   return new InternalError(`render failed while ${f.stage} ${f.url}: ${message.split('\n')[0]}`, { cause: err });

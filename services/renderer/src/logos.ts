@@ -1,76 +1,130 @@
 /**
- * Picks the elements worth rasterising as logo candidates. A cheap heuristic on purpose: the brand
- * analyzer does the real scoring; this only decides which few pixels to ship.
+ * The renderer's part of the logo decision. Which candidates are rasterised is not decided here:
+ * `rasterPlan(rankLogoCandidates(...))` from `@enrich/shared/logos` is the brand analyzer's own
+ * ranking, so the raster of its primary logo is the first one taken whenever the page lets it.
+ * This module only fetches what a browser would (the manifest's icons, `/favicon.ico`) and
+ * turns refs into pixels.
  */
-import type { Image, MetaTag, Svg } from '@enrich/shared/contracts';
+import type { Page } from 'playwright-core';
+import { SNAPSHOT_LIMITS, type LinkTag, type LogoRaster, type SiteIconLookup } from '@enrich/shared/contracts';
+import { declaresIcon, manifestHref, parseManifestIcons, rankLogoCandidates, rasterPlan, type LogoPage } from '@enrich/shared/logos';
+import { rasterizeElement } from './screenshot.ts';
 
-export interface LogoCandidate {
-  ref: string;
-  score: number;
-}
+const L = SNAPSHOT_LIMITS;
+/** Each lookup (manifest, favicon probe) gets at most this long. */
+const LOOKUP_MS = 1_500;
+const MANIFEST_MAX_CHARS = 200_000;
 
-const LOGO = /logo|brand|wordmark|emblem/i;
-
-function isHomeLink(href: string | null, pageUrl: string): boolean {
-  if (!href) return false;
+/**
+ * GET through the page's own request context: the context's proxy is the egress proxy, so the
+ * SSRF guard checks and pins the connection exactly as for the page's own requests. Never a fetch
+ * from node.
+ */
+async function fetchThroughPage(page: Page, url: string, timeoutMs: number): Promise<{ status: number; type: string; body: Buffer } | null> {
+  if (timeoutMs < 50) return null;
   try {
-    const u = new URL(href);
-    const p = new URL(pageUrl);
-    return u.host.replace(/^www\./, '') === p.host.replace(/^www\./, '') && (u.pathname === '/' || /^\/(index\.\w+|home|[a-z]{2}(-[a-z]{2})?\/?)$/i.test(u.pathname));
-  } catch {
-    return false;
-  }
-}
-
-function scoreElement(el: Image | Svg, pageUrl: string): number {
-  if (!el.visible || !el.box) return 0;
-  const { width, height, y } = el.box;
-  if (width < 12 || height < 8 || width > 800 || height > 400) return 0;
-  let score = 0;
-  if (el.region === 'header' || el.region === 'nav') score += 3;
-  const hints = [el.id, el.className, el.ancestorHints, el.title, el.ariaLabel, 'alt' in el ? el.alt : null, 'src' in el ? el.src : null].filter(Boolean).join(' ');
-  if (LOGO.test(hints)) score += 4;
-  if (isHomeLink(el.linkHref, pageUrl)) score += 3;
-  if (y < 200) score += 1;
-  return score;
-}
-
-/** The JSON-LD `logo` (Organization and friends) or `og:logo` URL, absolute. */
-export function declaredLogoUrl(jsonLd: string[], meta: MetaTag[], pageUrl: string): string | null {
-  const found: string[] = [];
-  const visit = (node: unknown, depth: number): void => {
-    if (!node || typeof node !== 'object' || depth > 6 || found.length) return;
-    if (Array.isArray(node)) return node.forEach((n) => visit(n, depth + 1));
-    const logo = (node as Record<string, unknown>).logo;
-    if (typeof logo === 'string') found.push(logo);
-    else if (logo && typeof logo === 'object') {
-      const url = (logo as Record<string, unknown>).url ?? (logo as Record<string, unknown>).contentUrl;
-      if (typeof url === 'string') found.push(url);
-    }
-    for (const v of Object.values(node as Record<string, unknown>)) visit(v, depth + 1);
-  };
-  for (const block of jsonLd) {
+    const res = await page.request.get(url, { timeout: timeoutMs, maxRedirects: 3, failOnStatusCode: false });
     try {
-      visit(JSON.parse(block), 0);
-    } catch { /* pages ship invalid JSON-LD; skip it */ }
-    if (found.length) break;
-  }
-  const og = meta.find((m) => m.property === 'og:logo' || m.itemprop === 'logo')?.content;
-  const raw = found[0] ?? og;
-  if (!raw) return null;
-  try {
-    const u = new URL(raw, pageUrl);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+      return { status: res.status(), type: res.headers()['content-type'] ?? '', body: await res.body() };
+    } finally {
+      await res.dispose().catch(() => undefined);
+    }
   } catch {
     return null;
   }
 }
 
-/** Up to `max` element candidates, best first (`img:<index>` / `svg:<index>`). */
-export function pickLogoCandidates(images: Image[], svgs: Svg[], pageUrl: string, max: number): LogoCandidate[] {
-  const scored: LogoCandidate[] = [
-    ...images.map((img) => ({ ref: `img:${img.index}`, score: scoreElement(img, pageUrl) })),
-    ...svgs.map((svg) => ({ ref: `svg:${svg.index}`, score: scoreElement(svg, pageUrl) })),
-  ];
-  return scored.filter((c) => c.score >= 3).sort((a, b) => b.score - a.score).slice(0, max);
+/** The linked manifest's icons, and `/favicon.ico` when the page declares no icon and the site serves an image there. */
+export async function lookUpSiteIcons(page: Page, links: readonly LinkTag[], pageUrl: string, until: number): Promise<SiteIconLookup> {
+  const lookup: SiteIconLookup = { manifest: [], favicon: null };
+  const manifest = manifestHref(links);
+  const budget = (): number => Math.min(LOOKUP_MS, until - Date.now());
+  const favicon = declaresIcon(links) ? null : faviconUrl(pageUrl);
+  const [manifestRes, faviconRes] = await Promise.all([
+    manifest ? fetchThroughPage(page, manifest, budget()) : null,
+    favicon ? fetchThroughPage(page, favicon, budget()) : null,
+  ]);
+  if (manifest && manifestRes && manifestRes.status < 400) {
+    lookup.manifest = parseManifestIcons(manifestRes.body.toString('utf8', 0, MANIFEST_MAX_CHARS), manifest, L.manifestIcons);
+  }
+  if (favicon && faviconRes && faviconRes.status < 400 && faviconRes.body.length > 0 && isImage(faviconRes.type, faviconRes.body)) lookup.favicon = favicon;
+  return lookup;
+}
+
+function faviconUrl(pageUrl: string): string | null {
+  try {
+    const u = new URL('/favicon.ico', pageUrl);
+    return /^https?:$/.test(u.protocol) ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An image by its type or its first bytes (ICO, PNG, GIF, JPEG, SVG): soft 404 pages answer 200 with HTML. */
+function isImage(type: string, body: Buffer): boolean {
+  if (/^image\//i.test(type)) return true;
+  const head = body.subarray(0, 8);
+  if (head.length >= 4 && head.readUInt32BE(0) === 0x00000100) return true; // ICO
+  if (head.length >= 4 && (head.readUInt32BE(0) === 0x89504e47 || head.readUInt32BE(0) === 0x47494638)) return true; // PNG, GIF
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return true; // JPEG
+  return /^\s*(<\?xml[^>]*>\s*)?<svg\b/i.test(body.toString('utf8', 0, 200));
+}
+
+/** The page's logos as the shared ranking orders them, rasterised best first, until `until`. */
+export async function rasterizeLogos(page: Page, facts: LogoPage, until: number): Promise<LogoRaster[]> {
+  const rasters: LogoRaster[] = [];
+  const plan = rasterPlan(rankLogoCandidates(facts).candidates, L.logoRasters);
+  for (const ref of plan) {
+    if (Date.now() >= until) break;
+    const png = ref.startsWith('url:') ? await rasterizeUrl(page, ref.slice(4), until) : await rasterizeRef(page, ref, until);
+    if (png) rasters.push({ ref, ...png });
+  }
+  return rasters;
+}
+
+/** An element the collector registered (`img:<i>` / `svg:<i>`), screenshotted as shown. */
+async function rasterizeRef(page: Page, ref: string, until: number): Promise<Omit<LogoRaster, 'ref'> | null> {
+  const [kind, index] = ref.split(':') as ['img' | 'svg', string];
+  try {
+    const handle = (await page.evaluateHandle(
+      ([k, i]) => (window as unknown as Record<symbol, Record<string, Element[]>>)[Symbol.for('enrich.elements')]?.[k]?.[Number(i)] ?? null,
+      [kind, index] as const,
+    )).asElement();
+    if (!handle) return null;
+    return await rasterizeElement(handle, Math.min(2_000, until - Date.now()));
+  } catch {
+    return null; // element gone or not capturable
+  }
+}
+
+/** A declared logo the page does not show: loaded into the page as an image and screenshotted alone. */
+async function rasterizeUrl(page: Page, src: string, until: number): Promise<Omit<LogoRaster, 'ref'> | null> {
+  try {
+    const handle = (await page.evaluateHandle(async ({ src, wait }) => {
+      // Hide everything else so the raster keeps the logo's own transparency instead of whatever the
+      // page paints behind it; undone right after the screenshot.
+      const style = document.createElement('style');
+      style.id = 'enrich-logo-style';
+      style.textContent = 'html, body { background: transparent !important } body > *:not([data-enrich-logo]) { visibility: hidden !important }';
+      document.head.appendChild(style);
+      const img = document.createElement('img');
+      img.setAttribute('data-enrich-logo', '');
+      img.style.cssText = 'position:fixed;left:0;top:0;max-width:512px;max-height:512px;z-index:2147483647;background:transparent;margin:0;padding:0;border:0';
+      const loaded = new Promise((r) => { img.onload = r; img.onerror = r; });
+      img.src = src;
+      document.body.appendChild(img);
+      await Promise.race([loaded, new Promise((r) => setTimeout(r, wait))]);
+      if (img.naturalWidth > 0) return img;
+      img.remove();
+      document.getElementById('enrich-logo-style')?.remove();
+      return null;
+    }, { src, wait: Math.max(0, Math.min(2_000, until - Date.now())) })).asElement();
+    if (!handle) return null;
+    const png = await rasterizeElement(handle, Math.min(2_000, until - Date.now()));
+    // The page is shown again for the element rasters that may follow in the plan.
+    await handle.evaluate((el) => { el.remove(); document.getElementById('enrich-logo-style')?.remove(); });
+    return png;
+  } catch {
+    return null; // the declared logo did not load
+  }
 }

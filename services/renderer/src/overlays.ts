@@ -1,46 +1,70 @@
 /**
- * Hides cookie-consent banners and chat widgets before screenshots and style sampling: they cover
- * the page and their colors are not the brand's. Known vendors by selector, others by a heuristic
- * (fixed/sticky layers whose text talks about cookies or consent).
+ * Cookie-consent banners and chat widgets, dealt with before the wall check, the snapshot and the
+ * screenshot: they cover the page, their colors are not the brand's and their text is not the
+ * site's. Consent banners are REMOVED from the DOM (so the HTML, texts, elements and styles the
+ * extractors get never contain them); a CMP that re-inserts its banner loses it again. Nothing is
+ * clicked, so no consent is ever given. Chat widgets are only hidden. Known CMPs by selector,
+ * others by a heuristic: a fixed/sticky layer outside the header/nav whose text talks about
+ * cookies or consent and that offers a button.
  */
 import type { Page } from 'playwright-core';
 
-const KNOWN_OVERLAYS = [
-  '#onetrust-consent-sdk', '#onetrust-banner-sdk', '#CybotCookiebotDialog', '#CybotCookiebotDialogBodyUnderlay', '#usercentrics-root',
-  '#didomi-host', '.qc-cmp2-container', '#qc-cmp2-container', '.cc-window', '.cc-banner', '#cookie-law-info-bar', '#cookie-notice',
-  '#cookiescript_injected', '.cky-consent-container', '#truste-consent-track', '.truste_overlay', '.truste_box_overlay', '#sp_message_container',
-  '[id^="sp_message_container"]', '.osano-cm-window', '#hs-eu-cookie-confirmation', '.iubenda-cs-container', '#iubenda-cs-banner', '#cmpbox', '#cmpbox2',
+/** OneTrust, Cookiebot, Usercentrics, Didomi, Quantcast, TrustArc, Osano, CookieYes, Sourcepoint, Iubenda, consentmanager, HubSpot, Cookie Notice, Cookie Script, cookieconsent. */
+export const CONSENT_SELECTORS = [
+  '#onetrust-consent-sdk', '#onetrust-banner-sdk', '#onetrust-pc-sdk', '.onetrust-pc-dark-filter', '#CybotCookiebotDialog', '#CybotCookiebotDialogBodyUnderlay',
+  '#usercentrics-root', '#usercentrics-cmp-ui', '#didomi-host', '#didomi-popup', '#didomi-notice', '.qc-cmp2-container', '#qc-cmp2-container',
+  '#truste-consent-track', '#truste-consent-content', '#consent_blackbar', '.truste_overlay', '.truste_box_overlay', '.osano-cm-window', '.osano-cm-dialog',
+  '.cky-consent-container', '.cky-overlay', '.cky-modal', '#sp_message_container', '[id^="sp_message_container"]', '.iubenda-cs-container', '#iubenda-cs-banner',
+  '#cmpbox', '#cmpbox2', '#hs-eu-cookie-confirmation', '.cc-window', '.cc-banner', '#cookie-law-info-bar', '#cookie-notice', '#cookiescript_injected',
+];
+
+const CHAT_SELECTORS = [
   '#intercom-container', '.intercom-lightweight-app', '#hubspot-messages-iframe-container', '#drift-widget-container', '#drift-frame-controller',
   '.drift-frame-controller', '#crisp-chatbox', '.crisp-client', '#tidio-chat', '#zsiq_float', '.zsiq_floatmain', 'iframe[src*="tawk.to"]',
   '#launcher', '#fc_frame', '#chat-widget-container', '#livechat-compact-container', '.olark-launcher', '#beacon-container',
 ];
 
+/** Runs in the page (sent as source). Returns how many layers were removed or hidden. */
+function clearOverlays(sel: { consent: string[]; chat: string[] }): number {
+  let count = 0;
+  const all = (selector: string): Element[] => {
+    try { return Array.from(document.querySelectorAll(selector)); } catch { return []; }
+  };
+  for (const s of sel.consent) for (const el of all(s)) { el.remove(); count++; }
+  for (const s of sel.chat) for (const el of all(s)) { (el as HTMLElement).style.setProperty('display', 'none', 'important'); count++; }
+  const CONSENT = /we use cookies|use of cookies|cookies? (policy|settings|preferences|notice|consent)|accept (all )?cookies|allow (all )?cookies|\bconsent\b|\bgdpr\b|datenschutz|privacy (preferences|settings)/i;
+  for (const el of Array.from(document.querySelectorAll('body *')).slice(0, 20_000)) {
+    if (!el.isConnected) continue;
+    const cs = getComputedStyle(el);
+    if (cs.position !== 'fixed' && cs.position !== 'sticky') continue;
+    if (el.closest('header, nav, [role=banner], [role=navigation]')) continue;
+    const text = ((el as HTMLElement).innerText || '').slice(0, 3001);
+    if (!text || text.length > 3000 || !CONSENT.test(text)) continue;
+    if (!el.querySelector('button, [role=button], a, input[type=button], input[type=submit]')) continue;
+    el.remove();
+    count++;
+  }
+  // A CMP that re-inserts its banner loses it again (an observer, so the snapshot never sees a trace of this).
+  // Capped, so a page that re-adds whatever is removed cannot make the two loop forever.
+  const joined = sel.consent.join(',');
+  let removals = 0;
+  const observer = new MutationObserver((records) => {
+    for (const rec of records) for (const node of Array.from(rec.addedNodes)) {
+      if (!(node instanceof Element)) continue;
+      const found = node.matches(joined) ? [node] : Array.from(node.querySelectorAll(joined));
+      for (const el of found) el.remove();
+      removals += found.length;
+    }
+    if (removals > 50) observer.disconnect();
+  });
+  observer.observe(document.documentElement, { childList: true, subtree: true });
+  // Consent walls often lock scrolling on the root; undo it so full-page captures show the page.
+  if (count > 0) for (const root of [document.documentElement, document.body]) {
+    if (root && getComputedStyle(root).overflow === 'hidden') root.style.setProperty('overflow', 'visible', 'important');
+  }
+  return count;
+}
+
 export async function hideOverlays(page: Page): Promise<number> {
-  return page
-    .evaluate((known) => {
-      let hidden = 0;
-      const hide = (el: Element): void => {
-        (el as HTMLElement).style.setProperty('display', 'none', 'important');
-        hidden++;
-      };
-      for (const sel of known) {
-        try {
-          document.querySelectorAll(sel).forEach(hide);
-        } catch { /* selector unsupported */ }
-      }
-      const CONSENT = /cookie|consent|gdpr|datenschutz|privacy preferences|we use cookies|accept all/i;
-      for (const el of Array.from(document.querySelectorAll('body *')).slice(0, 20_000)) {
-        const cs = getComputedStyle(el);
-        if (cs.position !== 'fixed' && cs.position !== 'sticky') continue;
-        if (el.closest('header, nav, [role=banner], [role=navigation]')) continue;
-        const text = ((el as HTMLElement).innerText || '').slice(0, 3000);
-        if (text && CONSENT.test(text) && text.length < 3000) hide(el);
-      }
-      // Consent walls often lock scrolling on the root; undo it so full-page captures show the page.
-      if (hidden > 0) for (const root of [document.documentElement, document.body]) {
-        if (root && getComputedStyle(root).overflow === 'hidden') root.style.setProperty('overflow', 'visible', 'important');
-      }
-      return hidden;
-    }, KNOWN_OVERLAYS)
-    .catch(() => 0);
+  return page.evaluate(clearOverlays, { consent: CONSENT_SELECTORS, chat: CHAT_SELECTORS }).catch(() => 0);
 }

@@ -1,9 +1,9 @@
 /** Integration: the browser pool under load, crashes and recycling, with real Chromium. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BusyError, UnavailableError } from '@enrich/shared/errors';
-import { chromiumChildPids } from './test-support/chromium-pids.ts';
-import { startFixtureSites, type FixtureSites } from './test-support/fixture-sites.ts';
-import { renderRequest, startTestRenderer } from './test-support/renderer-harness.ts';
+import { chromiumChildPids } from '../../../test/support/chromium-pids.ts';
+import { startFixtureSites, type FixtureSites } from '../../../test/support/fixture-sites.ts';
+import { renderRequest, startTestRenderer } from '../../../test/support/renderer-harness.ts';
 
 let sites: FixtureSites;
 beforeAll(async () => {

@@ -7,6 +7,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import type { Logger } from 'pino';
 import { UnavailableError } from '@enrich/shared/errors';
+import { EGRESS_PROXY_HOST } from './egress/proxy.ts';
 import { createLimiter, type Limiter } from './limiter.ts';
 
 export const CHROMIUM_ARGS = [
@@ -16,8 +17,13 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
-  '--disable-quic', // QUIC would bypass the egress proxy, which only speaks TCP
   '--disable-dev-shm-usage',
+  // Exits around the egress proxy, each closed here and tested in exits.test.ts (README "Exits"):
+  '--disable-quic', // QUIC (HTTP/3, WebTransport) is UDP, which the proxy does not carry
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp', // WebRTC: no STUN/TURN/ICE over UDP; TCP goes through the proxy
+  // Chromium's own resolver never sends a query: every connection goes through the proxy, which
+  // resolves and checks; the proxy itself is reached by its literal address.
+  `--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE ${EGRESS_PROXY_HOST}`,
 ];
 
 export interface PoolOptions {
@@ -84,6 +90,21 @@ log.warn({ pid: browserPid }, 'browser process died; killing its process group')
   browser.once('disconnected', () => clearInterval(timer));
 }
 
+/** One page's lease on `slot`: release gives the limiter's place back and closes a retired browser once idle. */
+function leaseOn(slot: Slot, free: () => void, closeSlot: (slot: Slot) => Promise<void>): Lease {
+  let released = false;
+  return {
+    browser: slot.browser,
+    release() {
+      if (released) return;
+      released = true;
+      slot.inFlight--;
+      free();
+      if (slot.retired && slot.inFlight === 0) void closeSlot(slot);
+    },
+  };
+}
+
 export function createBrowserPool(opts: PoolOptions): BrowserPool {
   const limiter: Limiter = createLimiter({ concurrency: opts.concurrency, queue: opts.queue });
   const slots = new Set<Slot>();
@@ -141,17 +162,7 @@ export function createBrowserPool(opts: PoolOptions): BrowserPool {
         current = null;
         opts.log.info({ pagesServed: slot.pagesServed }, 'browser retired for recycling');
       }
-      let released = false;
-      return {
-        browser: slot.browser,
-        release() {
-          if (released) return;
-          released = true;
-          slot.inFlight--;
-          free();
-          if (slot.retired && slot.inFlight === 0) void closeSlot(slot);
-        },
-      };
+      return leaseOn(slot, free, closeSlot);
     },
     stats() {
       let contexts = 0;

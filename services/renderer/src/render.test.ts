@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SnapshotSchema, RenderResultSchema } from '@enrich/shared/contracts';
 import { DeadlineExceededError, TargetUnreachableError, UrlForbiddenError } from '@enrich/shared/errors';
-import { startFixtureSites, type FixtureSites } from './test-support/fixture-sites.ts';
-import { fixtureResolver, renderRequest, startTestRenderer } from './test-support/renderer-harness.ts';
+import { startFixtureSites, type FixtureSites } from '../../../test/support/fixture-sites.ts';
+import { fixtureResolver, renderRequest, startTestRenderer } from '../../../test/support/renderer-harness.ts';
 
 let sites: FixtureSites;
 // `shop.fixture` and `rebind.fixture` exist only in this resolver, never in the system DNS Chromium would use.
@@ -173,7 +173,32 @@ describe('very tall pages', () => {
     const result = await r.render(renderRequest(`${sites.origin}/tall`, { snapshot: false, screenshot: { format: 'webp', fullPage: true }, viewport: { width: 800, height: 600 } }), 30_000);
     const meta = await sharp(readFileSync(localFile(result.screenshot!.url))).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 800, 16_383]);
-    expect(result.screenshot).toMatchObject({ width: 800, height: 16_383 });
+    expect(result.screenshot).toMatchObject({ width: 800, height: 16_383, clipped: true });
+  });
+});
+
+describe('capture pixel budget (SCREENSHOT_MAX_PIXELS)', () => {
+  const budget = 1920 * 5_000;
+  const small = startTestRenderer({ SCREENSHOT_MAX_PIXELS: String(budget) });
+  const fileOf = (url: string): string => join(small.config.SCREENSHOT_DIR, url.slice(small.config.ASSETS_BASE_URL.length + 1));
+  afterAll(async () => {
+    await small.renderer.close();
+  });
+
+  it.each([
+    ['/tall', 'a 1920 x 30 000 page'],
+    ['/tall-liar', 'a page whose scripts claim to be 600 px tall'],
+  ])('cuts the full-page capture of %s (%s) to the budget, full width, and says so', async (path) => {
+    const result = await small.render(renderRequest(`${sites.origin}${path}`, { snapshot: false, screenshot: { format: 'png', fullPage: true }, viewport: { width: 1920, height: 1080 } }), 30_000);
+    expect(result.screenshot).toMatchObject({ width: 1920, height: 5_000, fullPage: true, clipped: true });
+    const meta = await sharp(readFileSync(fileOf(result.screenshot!.url))).metadata();
+    expect([meta.width, meta.height]).toEqual([1920, 5_000]);
+    expect(meta.width! * meta.height!).toBeLessThanOrEqual(budget);
+  });
+
+  it('keeps a page that fits whole, and says it was not cut', async () => {
+    const result = await small.render(renderRequest(`${sites.origin}/lazy/`, { snapshot: false, screenshot: { format: 'png', fullPage: true }, viewport: { width: 800, height: 600 } }));
+    expect(result.screenshot).toMatchObject({ width: 800, height: 1500 * 3 + 600, clipped: false });
   });
 });
 
@@ -193,7 +218,7 @@ describe('SSRF guard through the browser', () => {
     const before = sites.forbiddenHits();
     const err = await r.render(renderRequest(`${sites.origin}/redirect?to=${encodeURIComponent(`${sites.forbiddenOrigin}/admin`)}`)).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UrlForbiddenError);
-    expect((err as Error).message).toContain(`${sites.forbiddenOrigin}/admin`);
+    expect((err as Error).message).toBe('URL refused: it redirected to a URL that is refused: the host is a loopback address');
     expect(sites.forbiddenHits()).toBe(before);
   });
 
@@ -218,7 +243,21 @@ describe('SSRF guard through the browser', () => {
     const port = new URL(sites.origin).port;
     const err = await r.render(renderRequest(`http://rebind.fixture:${port}/`)).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UrlForbiddenError);
-    expect((err as Error).message).toContain('127.0.0.1: loopback');
+    expect((err as Error).message).toBe('URL refused: the host resolves to a loopback address');
+  });
+
+  it.each(['localhost', '2130706433', '0x7f000001', '[::ffff:127.0.0.1]'])('says why %s is refused without naming an address', async (host) => {
+    const err = await r.render(renderRequest(`http://${host}:${sites.forbiddenPort}/`)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UrlForbiddenError);
+    expect((err as Error).message).toMatch(/^URL refused: the host (is|resolves to) a loopback( \(IPv4 inside IPv6\))? address$/);
+    expect((err as Error).message).not.toMatch(/\d+\.\d+\.\d+\.\d+|::|7f00|2130706433|0x7f/i);
+  });
+
+  it('says an unresolvable name could not be resolved, without the resolver\'s text', async () => {
+    const err = await r.render(renderRequest('http://does-not-exist.invalid/')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TargetUnreachableError);
+    expect((err as Error).message).toBe('target unreachable: net::ERR_NAME_NOT_RESOLVED at http://does-not-exist.invalid/ (the host could not be resolved)');
+    expect((err as Error).message).not.toMatch(/ENOTFOUND|EAI_|getaddrinfo/);
   });
 
   it('refuses schemes other than http(s)', async () => {

@@ -1,304 +1,121 @@
 /**
  * One `render.page` job: a fresh context behind its own egress proxy, one navigation, then the
- * screenshot and the snapshot from the same loaded page. Every step is bounded by the deadline;
- * page, context and proxy are closed in `finally` whatever happens.
+ * screenshot and the snapshot from the same loaded page, in phases (phases/*.ts), each a
+ * `render.*` span. Every step is bounded by the deadline; page, context and proxy are closed
+ * whatever happens. Failures become ServiceErrors in one place: the catch in `renderPage`.
  */
-import type { BlockList } from 'node:net';
-import type { BrowserContext, Page, Route, WebSocketRoute } from 'playwright-core';
-import type { Logger } from 'pino';
-import { SNAPSHOT_LIMITS, type Image, type LogoRaster, type RenderRequest, type RenderResult, type Snapshot, type SourceText, type StoredScreenshot } from '@enrich/shared/contracts';
-import { DeadlineExceededError, TargetUnreachableError, type ServiceError } from '@enrich/shared/errors';
-import { collectDocument } from './collect/document.ts';
-import { collectElements } from './collect/elements.ts';
-import { runInPage } from './collect/run-in-page.ts';
-import { collectStyles } from './collect/styles.ts';
-import { createEgressGuard, type EgressGuard } from './egress/guard.ts';
-import { EGRESS_HEADER, startEgressProxy, type EgressProxy } from './egress/proxy.ts';
+import type { Browser } from 'playwright-core';
+import type { RenderRequest, RenderResult } from '@enrich/shared/contracts';
 import { refusalError, toRenderError } from './errors.ts';
-import { declaredLogoUrl, pickLogoCandidates } from './logos.ts';
-import type { RendererMetrics } from './metrics.ts';
-import { hideOverlays } from './overlays.ts';
-import type { BrowserPool } from './pool.ts';
-import { recordNetwork } from './network-log.ts';
-import { capturePage, rasterizeElement, thumbnailOf, type Capture } from './screenshot.ts';
-import { settle, scrollThrough, trackNetwork } from './settle.ts';
-import type { Resolve } from './ssrf.ts';
-import { screenshotKey, type ScreenshotStore } from './storage/index.ts';
-import { inSpan } from './tracing.ts';
+import { capture, storeScreenshot } from './phases/capture.ts';
+import { collectPage } from './phases/collect.ts';
+import { checkSettledPage, navigate, settlePage } from './phases/load.ts';
+import { openPage, watchPage, type Held } from './phases/open.ts';
+import { snapshotOf } from './phases/snapshot.ts';
+import type { Lease } from './pool.ts';
+import { CLEANUP_MS, failureOf, startRun, type JobContext, type RenderDeps, type RenderRun } from './run.ts';
 
-export interface RenderDeps {
-  pool: BrowserPool;
-  store: ScreenshotStore;
-  allow: BlockList;
-  resolve: Resolve;
-  metrics: RendererMetrics;
-  log: Logger;
-}
-
-export interface JobContext {
-  deadline: number;
-  signal: AbortSignal;
-  log: Logger;
-}
-
-const L = SNAPSHOT_LIMITS;
-/** Settling never waits longer than this, however much budget is left. */
-const SETTLE_CAP_MS = 8_000;
-/** Kept back after navigation for collecting, capturing and uploading. */
-const RESERVE_MAX_MS = 5_000;
-/** Kept back at the very end so cleanup and the reply fit in the budget. */
-const CLEANUP_MS = 250;
-const BLOCKED_TYPES = new Set(['media']);
-const BLOCKED_PATH = /\.(mp4|webm|ogv|mov|m4v|avi|mkv|mp3|m4a|ogg|oga|wav|flac|aac|zip|gz|tgz|rar|7z|dmg|exe|msi|iso|apk)(\?|$)/i;
-
-function userAgentFor(version: string): string {
-  const major = /^(\d+)/.exec(version)?.[1] ?? '130';
-  // Headless Chromium announces itself as HeadlessChrome, which many sites answer with a block page.
-  return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`;
-}
-
-async function guardContext(context: BrowserContext, guard: EgressGuard): Promise<void> {
-  await context.route('**/*', async (route: Route) => {
-    const req = route.request();
-    const url = req.url();
-    if (BLOCKED_TYPES.has(req.resourceType()) || (req.resourceType() !== 'document' && BLOCKED_PATH.test(new URL(url).pathname))) {
-      return route.abort('blockedbyclient').catch(() => undefined);
-    }
-    if (!/^(https?|wss?):/i.test(url)) return route.continue().catch(() => undefined);
-    const verdict = await guard.check(url);
-    if (verdict.ok) return route.continue().catch(() => undefined);
-    guard.refuse({ url, kind: verdict.kind === 'forbidden' ? 'forbidden' : 'unreachable', reason: verdict.reason, netError: verdict.kind === 'forbidden' ? 'net::ERR_BLOCKED_BY_CLIENT' : 'net::ERR_NAME_NOT_RESOLVED' });
-    return route.abort(verdict.kind === 'forbidden' ? 'blockedbyclient' : 'namenotresolved').catch(() => undefined);
-  });
-  await context.routeWebSocket(() => true, async (ws: WebSocketRoute) => {
-    const verdict = await guard.check(ws.url());
-    if (verdict.ok) return ws.connectToServer();
-    guard.refuse({ url: ws.url(), kind: 'forbidden', reason: verdict.reason, netError: 'net::ERR_BLOCKED_BY_CLIENT' });
-    return ws.close({ code: 1008, reason: 'refused by the renderer' });
-  });
-}
+export type { JobContext, RenderDeps } from './run.ts';
 
 export async function renderPage(deps: RenderDeps, req: RenderRequest, job: JobContext): Promise<RenderResult> {
-  const started = Date.now();
-  const budgetMs = Math.max(0, job.deadline - started);
-  const timings = { queuedMs: 0, navigationMs: 0, settleMs: 0, collectMs: 0, screenshotMs: 0, totalMs: 0 };
-  const guard = createEgressGuard({ resolve: deps.resolve, allow: deps.allow });
-  let stage = 'checking the URL';
-  let deadlineHit = false;
-  let browserGone = false;
+  const run = startRun(deps, req, job);
   let outcome = 'ok';
-  const navigationHops: string[] = [req.url];
-  const navigationRefusal = () => navigationHops.map((u) => guard.refusalFor(u)).find(Boolean);
-
   try {
-    // Refuse before taking a browser slot: a forbidden URL costs nothing but a DNS lookup.
-    const verdict = await guard.check(req.url);
-    if (!verdict.ok) {
-      throw verdict.kind === 'forbidden'
-        ? refusalError(req.url, { url: req.url, kind: 'forbidden', reason: verdict.reason, netError: 'net::ERR_BLOCKED_BY_CLIENT' })
-        : new TargetUnreachableError(`target unreachable: net::ERR_NAME_NOT_RESOLVED at ${req.url} (${verdict.reason})`, { details: { url: req.url, netError: 'net::ERR_NAME_NOT_RESOLVED' } });
-    }
-    stage = 'waiting for a free page';
+    await refuseForbiddenUrl(run);
+    run.stage = 'waiting for a free page';
     const lease = await deps.pool.lease(job.signal);
-    timings.queuedMs = Date.now() - started;
-    let proxy: EgressProxy | undefined;
-    let context: BrowserContext | undefined;
-    // The job races a lifeline that fails at the deadline or when the browser goes away: not every
-    // pending Playwright call rejects when the browser dies, and none may outlive the budget.
-    let onDisconnect = (): void => undefined;
-    let killAt: NodeJS.Timeout | undefined;
-    const lifeline = new Promise<never>((_, reject) => {
-      onDisconnect = () => {
-        browserGone = true;
-        reject(new Error('browser has disconnected'));
-      };
-      killAt = setTimeout(() => {
-        deadlineHit = true;
-        void context?.close().catch(() => undefined);
-        reject(new Error('deadline reached'));
-      }, Math.max(0, job.deadline - Date.now() - CLEANUP_MS));
-    });
-    lifeline.catch(() => undefined);
-    lease.browser.once('disconnected', onDisconnect);
-    if (!lease.browser.isConnected()) onDisconnect();
-    const work = async (): Promise<RenderResult> => {
-      stage = 'opening a context';
-      const opened = await inSpan('context', async () => {
-      proxy = await startEgressProxy(guard);
-      const ctx = await lease.browser.newContext({
-        viewport: req.viewport,
-        deviceScaleFactor: 1,
-        serviceWorkers: 'block',
-        acceptDownloads: false,
-        proxy: { server: proxy.url },
-        userAgent: userAgentFor(lease.browser.version()),
-        locale: 'en-US',
-      });
-      context = ctx;
-      if (deadlineHit) throw new DeadlineExceededError('render: the budget ran out before the page opened');
-      await guardContext(ctx, guard);
-      return { ctx, page: await ctx.newPage() };
-      });
-      const page = opened.page;
-      page.on('crash', () => { browserGone = true; });
-      // Main-frame navigation hops, to tell the refusal that broke navigation from refused subresources.
-      page.on('request', (r) => {
-        if (r.isNavigationRequest() && r.frame() === page.mainFrame()) navigationHops.push(r.url());
-      });
-      const net = trackNetwork(page);
-      const wire = recordNetwork(page, {
-        textTypes: new Set(req.snapshot ? (req.scripts ? ['stylesheet', 'script'] : ['stylesheet']) : []),
-        maxResources: L.resources,
-        maxTextChars: L.stylesheetChars,
-        maxTotalChars: L.stylesheetsTotalChars,
-      });
-
-      stage = 'navigating';
-      const reserve = Math.min(RESERVE_MAX_MS, budgetMs * 0.25);
-      const navStart = Date.now();
-      const response = await inSpan('navigate', () => page.goto(req.url, { waitUntil: 'domcontentloaded', timeout: Math.max(1, job.deadline - Date.now() - CLEANUP_MS) }), { 'url.full': req.url.slice(0, 500) });
-      timings.navigationMs = Date.now() - navStart;
-      const egress = response?.headers()[EGRESS_HEADER];
-      if (response && egress) {
-        const refusal = guard.refusalFor(response.url());
-        if (refusal) throw refusalError(req.url, refusal);
-        throw new TargetUnreachableError(`target unreachable: ${egress} at ${response.url()}`);
-      }
-      const finalUrl = page.url();
-      const status = response?.status() ?? 200;
-
-      stage = 'waiting for the page to settle';
-      const settleStart = Date.now();
-      const workUntil = job.deadline - reserve;
-      await inSpan('settle', async () => {
-        await settle(page, net, Math.min(workUntil, Date.now() + SETTLE_CAP_MS));
-        if (req.snapshot || req.screenshot?.fullPage) {
-          stage = 'scrolling for lazy content';
-          await scrollThrough(page, net, Math.min(workUntil, Date.now() + SETTLE_CAP_MS));
-        }
-      });
-      timings.settleMs = Date.now() - settleStart;
-      deps.metrics.pageLoad.record(Date.now() - navStart);
-
-      const collectStart = Date.now();
-      let doc: ReturnType<typeof collectDocument> | undefined;
-      if (req.snapshot) {
-        stage = 'collecting the document';
-        doc = await inSpan('collect.document', () => runInPage(page, collectDocument, {
-          htmlChars: L.htmlChars, metaTags: L.metaTags, linkTags: L.linkTags, jsonLdBlocks: L.jsonLdBlocks, jsonLdChars: L.jsonLdChars, urlChars: L.urlChars,
-          visibleTextChars: L.visibleTextChars, regionTextChars: L.regionTextChars, headings: L.headings, navLabels: L.navLabels,
-          stylesheets: L.stylesheets, scripts: L.scripts, scriptChars: L.scriptChars, stylesheetChars: L.stylesheetChars, withScripts: req.scripts,
-        }));
-      }
-      stage = 'hiding overlays';
-      await hideOverlays(page);
-      let elements: ReturnType<typeof collectElements> | undefined;
-      let styles: ReturnType<typeof collectStyles> | undefined;
-      if (req.snapshot) {
-        stage = 'collecting elements and styles';
-        elements = await inSpan('collect.elements', () => runInPage(page, collectElements, { anchors: L.anchors, anchorTextChars: L.anchorTextChars, images: L.images, svgs: L.svgs, svgMarkupChars: L.svgMarkupChars, urlChars: L.urlChars }));
-        styles = await inSpan('collect.styles', async () => {
-          const sheetTexts = await wire.texts(Math.min(workUntil, Date.now() + 2_000));
-          const extraVariableNames = [...new Set([...sheetTexts.values()].flatMap((t) => [...t.matchAll(/(--[\w-]+)\s*:/g)].map((m) => m[1]!)))].slice(0, 2000);
-          return runInPage(page, collectStyles, { colorSamples: L.colorSamples, fontSamples: L.fontSamples, maxElements: 15_000, extraVariableNames });
-        });
-      }
-      timings.collectMs = Date.now() - collectStart;
-
-      const shotStart = Date.now();
-      let capture: Capture | undefined;
-      let screenshot: StoredScreenshot | null = null;
-      if (req.screenshot) {
-        stage = 'taking the screenshot';
-        const documentHeight = doc?.documentSize.height ?? (await page.evaluate(() => document.documentElement.scrollHeight));
-        const shot = req.screenshot;
-        const captured = await inSpan('screenshot', () => capturePage(page, { ...shot, documentHeight, viewportWidth: req.viewport.width, timeoutMs: job.deadline - Date.now() - CLEANUP_MS }), { format: shot.format, full_page: shot.fullPage });
-        capture = captured;
-        stage = 'storing the screenshot';
-        const url = await inSpan('store', () => deps.store.put(screenshotKey(req.requestId, captured.format, captured.capturedAt), captured.body, captured.contentType), { bytes: captured.body.length });
-        screenshot = {
-          url, format: capture.format, width: capture.width, height: capture.height, fullPage: req.screenshot.fullPage,
-          capturedAt: capture.capturedAt.toISOString(), bytes: capture.body.length,
-        };
-      }
-
-      let snapshot: Snapshot | null = null;
-      if (req.snapshot && doc && elements && styles) {
-        let thumbnail = null;
-        const logoRasters: LogoRaster[] = [];
-        if (req.visuals) {
-          stage = 'rendering visuals';
-          const found = { images: elements.images, svgs: elements.svgs, doc };
-          await inSpan('visuals', async () => {
-            const base = capture && capture.format !== 'webp' ? capture.body : await page.screenshot({ type: 'png', timeout: Math.max(1, job.deadline - Date.now() - CLEANUP_MS) });
-            thumbnail = await thumbnailOf(base, req.viewport);
-            logoRasters.push(...(await rasterizeLogos(page, found.images, found.svgs, found.doc, finalUrl, Math.min(workUntil + reserve / 2, job.deadline - CLEANUP_MS))));
-          });
-        }
-        stage = 'assembling the snapshot';
-        const textsUntil = Math.min(job.deadline - CLEANUP_MS, Date.now() + 1_000);
-        const texts = await wire.texts(textsUntil);
-        const truncated = new Set([...doc.truncated, ...elements.truncated, ...styles.truncated]);
-        const stylesheets = assembleSources(doc.styleSources, texts, wire.textOrder(), /\.css(\?|$)/i, L.stylesheets, L.stylesheetChars, L.stylesheetsTotalChars, 'stylesheets', truncated);
-        const scripts = req.scripts ? assembleSources(doc.scriptSources, texts, [], null, L.scripts, L.scriptChars, L.scriptsTotalChars, 'scripts', truncated) : [];
-        const resources = wire.resources();
-        if (resources.truncated) truncated.add('resources');
-        snapshot = {
-          requestedUrl: req.url.slice(0, L.urlChars),
-          finalUrl: finalUrl.slice(0, L.urlChars),
-          status,
-          title: doc.title,
-          lang: doc.lang,
-          html: doc.html,
-          meta: doc.meta,
-          links: doc.links,
-          jsonLd: doc.jsonLd,
-          stylesheets,
-          scripts,
-          anchors: elements.anchors,
-          images: elements.images,
-          svgs: elements.svgs,
-          text: doc.text,
-          styles: { colors: styles.colors as Snapshot['styles']['colors'], fonts: styles.fonts as Snapshot['styles']['fonts'], rootVariables: styles.rootVariables },
-          resources: resources.list,
-          thumbnail,
-          logoRasters,
-          viewport: doc.viewport,
-          documentSize: doc.documentSize,
-          truncated: [...truncated],
-        };
-      }
-      timings.screenshotMs = Date.now() - shotStart;
-      timings.totalMs = Date.now() - started;
-      return { requestedUrl: req.url, finalUrl, status, screenshot, snapshot, timings };
-    };
-    try {
-      const running = work();
-      running.catch(() => undefined); // if the lifeline wins, the abandoned work's failure is expected
-      const result = await Promise.race([running, lifeline]);
-      job.log.debug({ url: req.url, finalUrl: result.finalUrl, status: result.status, timings: result.timings }, 'page rendered');
-      return result;
-    } catch (err) {
-      throw toRenderError(err, { url: req.url, stage, budgetMs, deadlineHit, browserGone, refusal: stage === 'navigating' ? navigationRefusal() : undefined });
-    } finally {
-      clearTimeout(killAt);
-      lease.browser.off('disconnected', onDisconnect);
-      const cleanup = async (): Promise<void> => {
-        await boundedCleanup(context?.close());
-        await boundedCleanup(proxy?.close());
-        lease.release(); // only now: the slot counts the context until it is really gone
-      };
-      // The answer never waits for cleanup (closing a context costs 10-45 ms); the slot stays taken
-      // until the context is gone, so the pool's bound on contexts holds.
-      void cleanup();
-    }
+    run.timings.queuedMs = Date.now() - run.started;
+    const result = await renderWithLease(run, lease);
+    job.log.debug({ url: req.url, finalUrl: result.finalUrl, status: result.status, timings: result.timings }, 'page rendered');
+    return result;
   } catch (err) {
-    const e = toRenderError(err, { url: req.url, stage, budgetMs, deadlineHit, browserGone, refusal: undefined }) as ServiceError;
+    const e = toRenderError(err, failureOf(run));
     outcome = e.code;
     throw e;
   } finally {
     deps.metrics.outcomes.add(1, { outcome });
   }
+}
+
+/** Refuse before taking a browser slot: a forbidden URL costs nothing but a DNS lookup. */
+async function refuseForbiddenUrl(run: RenderRun): Promise<void> {
+  const { url } = run.req;
+  const verdict = await run.guard.check(url);
+  if (verdict.ok) return;
+  throw verdict.kind === 'forbidden'
+    ? refusalError(url, { url, kind: 'forbidden', reason: verdict.reason, netError: 'net::ERR_BLOCKED_BY_CLIENT' })
+    : refusalError(url, { url, kind: 'unreachable', reason: verdict.reason, netError: 'net::ERR_NAME_NOT_RESOLVED' });
+}
+
+/** The phases in their order, on one page; what they open goes into `held`. */
+async function renderOnPage(run: RenderRun, browser: Browser, held: Held): Promise<RenderResult> {
+  const { req, timings } = run;
+  const page = await openPage(run, browser, held);
+  const watch = watchPage(run, page);
+  const nav = await navigate(run, page);
+  await settlePage(run, page, watch.net, nav);
+  await checkSettledPage(run, page, watch.main, nav);
+  const collectStart = Date.now();
+  const found = req.snapshot ? await collectPage(run, page, watch.wire) : null;
+  timings.collectMs = Date.now() - collectStart;
+  const shotStart = Date.now();
+  const captured = req.screenshot ? await capture(run, page, req.screenshot) : undefined;
+  const screenshot = captured && req.screenshot ? await storeScreenshot(run, captured, req.screenshot.fullPage) : null;
+  const snapshot = found ? await snapshotOf(run, page, nav, found, watch.wire, captured) : null;
+  timings.screenshotMs = Date.now() - shotStart;
+  timings.totalMs = Date.now() - run.started;
+  return { requestedUrl: req.url, finalUrl: nav.finalUrl, status: nav.status, screenshot, snapshot, timings };
+}
+
+/** Runs the phases against the lifeline; the slot is given back only once context and proxy are closed. */
+async function renderWithLease(run: RenderRun, lease: Lease): Promise<RenderResult> {
+  const held: Held = {};
+  const lifeline = startLifeline(run, lease.browser, held);
+  try {
+    const running = renderOnPage(run, lease.browser, held);
+    running.catch(() => undefined); // if the lifeline wins, the abandoned work's failure is expected
+    return await Promise.race([running, lifeline.failed]);
+  } finally {
+    lifeline.stop();
+    // The answer never waits for cleanup (closing a context costs 10-45 ms); the slot stays taken
+    // until the context is gone, so the pool's bound on contexts holds.
+    void closeHeld(held).then(() => lease.release());
+  }
+}
+
+/**
+ * The job races a lifeline that fails at the deadline or when the browser goes away: not every
+ * pending Playwright call rejects when the browser dies, and none may outlive the budget.
+ */
+function startLifeline(run: RenderRun, browser: Browser, held: Held): { failed: Promise<never>; stop(): void } {
+  let onDisconnect = (): void => undefined;
+  let killAt: NodeJS.Timeout | undefined;
+  const failed = new Promise<never>((_, reject) => {
+    onDisconnect = () => {
+      run.browserGone = true;
+      reject(new Error('browser has disconnected'));
+    };
+    killAt = setTimeout(() => {
+      run.deadlineHit = true;
+      void held.context?.close().catch(() => undefined);
+      reject(new Error('deadline reached'));
+    }, Math.max(0, run.job.deadline - Date.now() - CLEANUP_MS));
+  });
+  failed.catch(() => undefined);
+  browser.once('disconnected', onDisconnect);
+  if (!browser.isConnected()) onDisconnect();
+  return {
+    failed,
+    stop() {
+      clearTimeout(killAt);
+      browser.off('disconnected', onDisconnect);
+    },
+  };
+}
+
+async function closeHeld(held: Held): Promise<void> {
+  await boundedCleanup(held.context?.close());
+  await boundedCleanup(held.proxy?.close());
 }
 
 /** Cleanup of a dead browser's context can hang; never let it hold the slot for long. */
@@ -311,91 +128,4 @@ function boundedCleanup(p: Promise<unknown> | undefined, ms = 2_000): Promise<vo
       resolve();
     });
   });
-}
-
-/** External sources get their text from the network log; sheets only seen on the wire (@import) follow. */
-function assembleSources(
-  refs: Array<{ url: string | null; text: string | null }>,
-  texts: Map<string, string>,
-  wireOrder: string[],
-  wireOnly: RegExp | null,
-  maxItems: number,
-  maxChars: number,
-  maxTotal: number,
-  name: string,
-  truncated: Set<string>,
-): SourceText[] {
-  const out: SourceText[] = [];
-  const seen = new Set<string>();
-  let total = 0;
-  const push = (url: string | null, text: string | undefined | null): void => {
-    if (text == null) return;
-    if (out.length >= maxItems) return void truncated.add(name);
-    let t = text;
-    if (t.length >= maxChars) truncated.add(name);
-    t = t.slice(0, Math.min(maxChars, maxTotal - total));
-    if (t.length < text.length) truncated.add(name);
-    if (!t && text) return;
-    total += t.length;
-    out.push({ url, text: t });
-  };
-  for (const ref of refs) {
-    if (ref.url) {
-      seen.add(ref.url);
-      push(ref.url, texts.get(ref.url));
-    } else push(null, ref.text);
-  }
-  if (wireOnly) for (const url of wireOrder) if (!seen.has(url) && texts.has(url)) push(url, texts.get(url));
-  return out;
-}
-
-async function rasterizeLogos(
-  page: Page,
-  images: Image[],
-  svgs: Parameters<typeof pickLogoCandidates>[1],
-  doc: ReturnType<typeof collectDocument>,
-  pageUrl: string,
-  until: number,
-): Promise<LogoRaster[]> {
-  const rasters: LogoRaster[] = [];
-  const declared = declaredLogoUrl(doc.jsonLd, doc.meta, pageUrl);
-  const candidates = pickLogoCandidates(images, svgs, pageUrl, declared ? L.logoRasters - 1 : L.logoRasters);
-  for (const c of candidates) {
-    if (Date.now() >= until) break;
-    const [kind, index] = c.ref.split(':') as ['img' | 'svg', string];
-    try {
-      const handle = (await page.evaluateHandle(
-        ([k, i]) => (window as unknown as Record<symbol, Record<string, Element[]>>)[Symbol.for('enrich.elements')]?.[k]?.[Number(i)] ?? null,
-        [kind, index] as const,
-      )).asElement();
-      if (!handle) continue;
-      const png = await rasterizeElement(handle, Math.min(2_000, until - Date.now()));
-      if (png) rasters.push({ ref: c.ref, ...png });
-    } catch { /* element gone or not capturable; skip it */ }
-  }
-  if (declared && Date.now() < until) {
-    try {
-      const handle = (await page.evaluateHandle(async ({ src, wait }) => {
-        // Last step of the job, so the page may be changed: hide everything else so the raster keeps
-        // the logo's own transparency instead of whatever the page paints behind it.
-        const style = document.createElement('style');
-        style.textContent = 'html, body { background: transparent !important } body > *:not([data-enrich-logo]) { visibility: hidden !important }';
-        document.head.appendChild(style);
-        const img = document.createElement('img');
-        img.setAttribute('data-enrich-logo', '');
-        img.style.cssText = 'position:fixed;left:0;top:0;max-width:512px;max-height:512px;z-index:2147483647;background:transparent;margin:0;padding:0;border:0';
-        const loaded = new Promise((r) => { img.onload = r; img.onerror = r; });
-        img.src = src;
-        document.body.appendChild(img);
-        await Promise.race([loaded, new Promise((r) => setTimeout(r, wait))]);
-        return img.naturalWidth > 0 ? img : null;
-      }, { src: declared, wait: Math.max(0, Math.min(2_000, until - Date.now())) })).asElement();
-      if (handle) {
-        const png = await rasterizeElement(handle, Math.min(2_000, until - Date.now()));
-        if (png) rasters.push({ ref: `url:${declared}`, ...png });
-        await handle.evaluate((el) => el.remove());
-      }
-    } catch { /* the declared logo did not load; skip it */ }
-  }
-  return rasters.slice(0, L.logoRasters);
 }

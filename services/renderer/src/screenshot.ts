@@ -1,6 +1,9 @@
 /**
  * Page and element captures. Playwright encodes only PNG and JPEG; WebP is converted with sharp.
- * Full-page captures are cut at 16 383 px, the largest height every format (WebP) can hold.
+ * A capture is the viewport's width and at most SCREENSHOT_MAX_PIXELS in area and 16 383 px (the
+ * largest height every format, WebP, can hold) in height; the page's height is measured by the
+ * browser's layout (CDP), never asked of the page's scripts, which can report anything. Cut
+ * captures say so (`clipped`).
  */
 import type { ElementHandle, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -14,29 +17,50 @@ export interface Capture {
   format: ScreenshotFormat;
   width: number;
   height: number;
+  /** True when the page was taller than the capture could be. */
+  clipped: boolean;
   contentType: string;
   capturedAt: Date;
 }
 
+/** The page's content size in CSS pixels as the browser laid it out. */
+export async function layoutSize(page: Page): Promise<{ width: number; height: number }> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const metrics = await cdp.send('Page.getLayoutMetrics');
+    return { width: Math.ceil(metrics.cssContentSize.width), height: Math.ceil(metrics.cssContentSize.height) };
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
+/** The area to capture: full width, the wanted height cut to the format limit and the pixel budget. */
+export function captureArea(wantedHeight: number, width: number, maxPixels: number): { width: number; height: number; clipped: boolean } {
+  const limit = Math.max(1, Math.min(MAX_CAPTURE_HEIGHT, Math.floor(maxPixels / width)));
+  const height = Math.max(1, Math.min(wantedHeight, limit));
+  return { width, height, clipped: wantedHeight > height };
+}
+
 export async function capturePage(
   page: Page,
-  opts: { format: ScreenshotFormat; fullPage: boolean; documentHeight: number; viewportWidth: number; timeoutMs: number },
+  opts: { format: ScreenshotFormat; fullPage: boolean; viewport: { width: number; height: number }; maxPixels: number; timeoutMs: number },
 ): Promise<Capture> {
   const type = opts.format === 'jpeg' ? 'jpeg' : 'png';
-  const tooTall = opts.fullPage && opts.documentHeight > MAX_CAPTURE_HEIGHT;
+  const wanted = opts.fullPage ? (await layoutSize(page)).height : opts.viewport.height;
+  const area = captureArea(wanted, opts.viewport.width, opts.maxPixels);
   const capturedAt = new Date();
   const raw = await page.screenshot({
     type,
     ...(type === 'jpeg' ? { quality: QUALITY } : {}),
     fullPage: opts.fullPage,
-    ...(tooTall ? { clip: { x: 0, y: 0, width: opts.viewportWidth, height: MAX_CAPTURE_HEIGHT } } : {}),
+    clip: { x: 0, y: 0, width: area.width, height: area.height },
     animations: 'disabled',
     caret: 'hide',
     timeout: Math.max(1, opts.timeoutMs),
   });
   const body = opts.format === 'webp' ? await sharp(raw).webp({ quality: QUALITY }).toBuffer() : raw;
   const meta = await sharp(body).metadata();
-  return { body, format: opts.format, width: meta.width ?? 0, height: meta.height ?? 0, contentType: `image/${opts.format}`, capturedAt };
+  return { body, format: opts.format, width: meta.width ?? 0, height: meta.height ?? 0, clipped: area.clipped, contentType: `image/${opts.format}`, capturedAt };
 }
 
 /** The top viewport of a capture, downscaled to at most `maxWidth` px wide, as PNG. */

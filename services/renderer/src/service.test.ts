@@ -14,8 +14,8 @@ import { RENDER_PAGE, SnapshotSchema } from '@enrich/shared/contracts';
 import { TargetUnreachableError, UrlForbiddenError } from '@enrich/shared/errors';
 import { connectNats, request, type NatsConnection } from '@enrich/shared/nats';
 import { startRenderer } from './service.ts';
-import { startFixtureSites, type FixtureSites } from './test-support/fixture-sites.ts';
-import { renderRequest, testConfig, testLog } from './test-support/renderer-harness.ts';
+import { startFixtureSites, type FixtureSites } from '../../../test/support/fixture-sites.ts';
+import { renderRequest, testConfig, testLog } from '../../../test/support/renderer-harness.ts';
 
 // s3rver is a test-workspace dependency without types; its constructor and run/close are all we use.
 const S3rver = createRequire(import.meta.url)('s3rver') as new (opts: Record<string, unknown>) => { run(): Promise<{ port: number }>; close(): Promise<void> };

@@ -6,9 +6,9 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import { RENDER_PAGE } from '@enrich/shared/contracts';
 import { serve } from '@enrich/shared/nats';
-import type { RendererConfig } from './config.ts';
+import { testSwitchesSet, type RendererConfig } from './config.ts';
 import { createRendererMetrics } from './metrics.ts';
-import { createBrowserPool, type BrowserPool } from './pool.ts';
+import { createBrowserPool, type BrowserPool, type PoolOptions } from './pool.ts';
 import { renderPage, type JobContext } from './render.ts';
 import { parseAllowList, parseResolveOverrides, resolveAll, withResolveOverrides, type Resolve } from './ssrf.ts';
 import { createScreenshotStore, type ScreenshotStore } from './storage/index.ts';
@@ -21,7 +21,7 @@ export interface Renderer {
 }
 
 /** The renderer without NATS: a pool, a store and the render function. */
-export function createRenderer(opts: { config: RendererConfig; log: Logger; store?: ScreenshotStore; resolve?: Resolve }): Renderer {
+export function createRenderer(opts: { config: RendererConfig; log: Logger; store?: ScreenshotStore; resolve?: Resolve; launch?: PoolOptions['launch'] }): Renderer {
   const { config, log } = opts;
   const pool = createBrowserPool({
     chromiumPath: config.CHROMIUM_PATH,
@@ -29,6 +29,7 @@ export function createRenderer(opts: { config: RendererConfig; log: Logger; stor
     queue: config.RENDER_QUEUE,
     recyclePages: config.BROWSER_RECYCLE_PAGES,
     log,
+    ...(opts.launch ? { launch: opts.launch } : {}),
   });
   const store = opts.store ?? createScreenshotStore(config);
   const deps = {
@@ -36,6 +37,7 @@ export function createRenderer(opts: { config: RendererConfig; log: Logger; stor
     store,
     allow: parseAllowList(config.ALLOW_PRIVATE_TARGETS),
     resolve: opts.resolve ?? withResolveOverrides(parseResolveOverrides(config.RESOLVE_OVERRIDES), resolveAll),
+    screenshotMaxPixels: config.SCREENSHOT_MAX_PIXELS,
     metrics: createRendererMetrics(() => pool.stats()),
     log,
   };
@@ -50,6 +52,9 @@ export function createRenderer(opts: { config: RendererConfig; log: Logger; stor
 }
 
 export async function startRenderer({ nc, config, log }: { nc: NatsConnection; config: RendererConfig; log: Logger }): Promise<{ stop(): Promise<void>; renderer: Renderer }> {
+  for (const [name, value] of testSwitchesSet(config)) {
+    log.warn({ switch: name, value }, `TEST SWITCH ${name}=${value} is set: the SSRF guard is opened for tests; refused when NODE_ENV=production`);
+  }
   const renderer = createRenderer({ config, log });
   await renderer.pool.warm();
   const served = serve(nc, RENDER_PAGE, (req, ctx) => renderer.render(req, { deadline: ctx.deadline, signal: ctx.signal, log: ctx.log }), { log });

@@ -4,10 +4,9 @@
  * with that endpoint's own query schema, so an item means exactly what the GET request would.
  */
 import { z } from 'zod';
-import { successEnvelope } from './http.ts';
+import { MAX_AGE_MAX_S, successEnvelope } from './http.ts';
 
 export const BATCH_MAX_ITEMS = 10_000;
-export const MAX_AGE_MAX_S = 2_592_000;
 export const BATCH_ENDPOINTS = ['enrich', 'brand', 'company', 'classify', 'screenshot'] as const;
 export const BatchEndpointSchema = z.enum(BATCH_ENDPOINTS);
 export type BatchEndpoint = z.infer<typeof BatchEndpointSchema>;

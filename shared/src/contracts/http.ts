@@ -49,14 +49,19 @@ const colorParams = {
   javascript: QueryBoolean.default(false),
 };
 
+/** Seconds; the oldest cached answer the client accepts (0 = render now). Not part of the cache key. */
+export const MAX_AGE_MAX_S = 30 * 86_400;
+export const MAX_AGE_DEFAULT_S = 86_400;
+const cacheParams = { maxAge: intInRange(0, MAX_AGE_MAX_S).default(MAX_AGE_DEFAULT_S) };
+
 /** `/company` and `/enrich`: follow up to two same-site contact/about/imprint pages when data is missing. */
 const followParams = { follow_links: QueryBoolean.default(false) };
 
-export const ScreenshotQuerySchema = z.strictObject({ url: UrlParam, ...screenshotParams });
-export const BrandQuerySchema = z.strictObject({ url: UrlParam, ...colorParams, ...screenshotParams });
-export const EnrichQuerySchema = z.strictObject({ url: UrlParam, ...colorParams, ...screenshotParams, ...followParams });
-export const CompanyQuerySchema = z.strictObject({ url: UrlParam, ...colorParams, ...screenshotParams, ...followParams });
-export const ClassifyQuerySchema = z.strictObject({ url: UrlParam });
+export const ScreenshotQuerySchema = z.strictObject({ url: UrlParam, ...screenshotParams, ...cacheParams });
+export const BrandQuerySchema = z.strictObject({ url: UrlParam, ...colorParams, ...screenshotParams, ...cacheParams });
+export const EnrichQuerySchema = z.strictObject({ url: UrlParam, ...colorParams, ...screenshotParams, ...followParams, ...cacheParams });
+export const CompanyQuerySchema = z.strictObject({ url: UrlParam, ...colorParams, ...screenshotParams, ...followParams, ...cacheParams });
+export const ClassifyQuerySchema = z.strictObject({ url: UrlParam, ...cacheParams });
 export type ScreenshotQuery = z.infer<typeof ScreenshotQuerySchema>;
 export type BrandQuery = z.infer<typeof BrandQuerySchema>;
 export type EnrichQuery = z.infer<typeof EnrichQuerySchema>;
@@ -111,6 +116,8 @@ export const ScreenshotDataSchema = z.object({
   format: ScreenshotFormatSchema,
   full_page: z.boolean(),
   captured_at: z.iso.datetime({ precision: 3 }),
+  /** Additive (docs/api.md): true when the page was taller than the capture's pixel budget and was cut; absent (older answers, examples) reads as false. */
+  screenshot_clipped: z.boolean().default(false),
 });
 export type ScreenshotData = z.infer<typeof ScreenshotDataSchema>;
 
@@ -130,6 +137,16 @@ export const ScreenshotResponseSchema = successEnvelope(ScreenshotDataSchema);
 export const HealthResponseSchema = successEnvelope(HealthDataSchema);
 /** /ready answers this envelope with 200 when ready; with 503 it answers an error envelope whose `error` names the failed dependencies. */
 export const ReadyResponseSchema = successEnvelope(ReadyDataSchema);
+
+/**
+ * Headers of every successful data response that say where the answer came from (the result cache).
+ * Names as sent; the OpenAPI document takes them from here.
+ */
+export const CacheResponseHeadersSchema = z.object({
+  'X-Cache': z.enum(['HIT', 'MISS']).describe('HIT: answered from the result cache (no render); MISS: produced for this request or for an identical one in flight'),
+  Age: z.string().regex(/^\d+$/).describe('Seconds since the answer was produced (RFC 9111 Age); 0 for a fresh render'),
+});
+export type CacheResponseHeaders = z.infer<typeof CacheResponseHeadersSchema>;
 
 /** Credits charged per successful request (seed: Limits / Credits). */
 export const CREDIT_COSTS = { enrich: 3, brand: 2, company: 2, classify: 1, screenshot: 1 } as const;

@@ -29,6 +29,8 @@ export const StoredScreenshotSchema = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   fullPage: z.boolean(),
+  /** True when the page was taller than the capture's pixel budget allows and was cut (full width kept). Absent from older renderers: false. */
+  clipped: z.boolean().optional(),
   /** ISO 8601 UTC with milliseconds. */
   capturedAt: z.iso.datetime({ precision: 3 }),
   bytes: z.number().int().nonnegative(),

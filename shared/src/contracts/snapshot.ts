@@ -32,6 +32,7 @@ export const SNAPSHOT_LIMITS = {
   fontSamples: 200,
   resources: 2_000,
   logoRasters: 6,
+  manifestIcons: 30,
   urlChars: 8_192,
 } as const;
 
@@ -154,6 +155,26 @@ export type Resource = z.infer<typeof ResourceSchema>;
 export const LogoRasterSchema = PngImageSchema.extend({ ref: z.string().max(L.urlChars + 4) });
 export type LogoRaster = z.infer<typeof LogoRasterSchema>;
 
+/** An icon of the page's linked web app manifest, `src` absolute (resolved against the manifest URL). */
+export const ManifestIconSchema = z.object({
+  src: Url,
+  sizes: z.string().max(200).nullable(),
+  type: z.string().max(200).nullable(),
+  purpose: z.string().max(200).nullable(),
+});
+export type ManifestIcon = z.infer<typeof ManifestIconSchema>;
+
+/**
+ * Icons the renderer looked up beyond the page's own tags, through the page's browser context (so
+ * through the egress proxy): the linked manifest's icons, and `/favicon.ico` when the page declares
+ * no icon and the site answers it with an image. Absent from snapshots made without a browser.
+ */
+export const SiteIconLookupSchema = z.object({
+  manifest: z.array(ManifestIconSchema).max(L.manifestIcons),
+  favicon: Url.nullable(),
+});
+export type SiteIconLookup = z.infer<typeof SiteIconLookupSchema>;
+
 export const SnapshotSchema = z.object({
   requestedUrl: Url,
   /** After redirects. */
@@ -193,8 +214,9 @@ export const SnapshotSchema = z.object({
   resources: z.array(ResourceSchema).max(L.resources),
   /** The viewport screenshot downscaled to at most 256 px wide, for color analysis; null if not asked. */
   thumbnail: PngImageSchema.nullable(),
-  /** Element screenshots of the likeliest logo candidates, best first; empty if not asked. */
+  /** Element screenshots of the top logo candidates by the shared ranking (`@enrich/shared/logos`), best first; empty if not asked. */
   logoRasters: z.array(LogoRasterSchema).max(L.logoRasters),
+  siteIcons: SiteIconLookupSchema.optional(),
   viewport: z.object({ width: z.number().int(), height: z.number().int() }),
   /** Full scrollable size of the document in CSS px. */
   documentSize: z.object({ width: z.number().int(), height: z.number().int() }),

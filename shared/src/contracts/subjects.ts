@@ -27,6 +27,3 @@ export const ANALYZE_CLASSIFY = endpoint('analyze.classify', 'classifier', Class
 
 /** Every service also answers `<subject>.ping` (no queue group) so the edge's /ready can count instances. */
 export const pingSubject = (subject: string): string => `${subject}.ping`;
-
-export type RequestOf<E> = E extends Endpoint<infer Req, z.ZodType> ? z.infer<Req> : never;
-export type ReplyOf<E> = E extends Endpoint<z.ZodType, infer Rep> ? z.infer<Rep> : never;

@@ -7,7 +7,13 @@ export interface ConnectOptions {
   name: string;
   /** How long to keep trying at start before giving up (a service started before NATS waits for it). */
   waitMs?: number;
+  /** User and password when the server requires them (NATS_USER / NATS_PASSWORD). */
+  user?: string;
+  pass?: string;
 }
+
+/** The server refused the credentials (or their absence): waiting will not change that. */
+const isAuthError = (err: unknown): boolean => err instanceof Error && err.name === 'AuthorizationError';
 
 export async function connectNats(opts: ConnectOptions): Promise<NatsConnection> {
   const until = Date.now() + (opts.waitMs ?? 0);
@@ -18,8 +24,13 @@ export async function connectNats(opts: ConnectOptions): Promise<NatsConnection>
         name: opts.name,
         maxReconnectAttempts: -1,
         reconnectTimeWait: 500,
+        ...(opts.user !== undefined ? { user: opts.user, pass: opts.pass ?? '' } : {}),
       });
     } catch (err) {
+      if (isAuthError(err)) {
+        const how = opts.user !== undefined ? `as user "${opts.user}" (NATS_USER / NATS_PASSWORD)` : 'without credentials; set NATS_USER and NATS_PASSWORD';
+        throw new UnavailableError(`NATS at ${opts.url} refused the connection ${how}: ${(err as Error).message}`, { cause: err });
+      }
       if (Date.now() >= until) {
         throw new UnavailableError(`cannot connect to NATS at ${opts.url}: ${(err as Error).message}`, { cause: err });
       }

@@ -41,7 +41,7 @@ export async function request<E extends Endpoint<z.ZodType, z.ZodType>>(
       const remaining = Math.floor(opts.deadline - Date.now());
       if (remaining <= 0) throw new DeadlineExceededError(`no budget left to call ${endpoint.subject}`);
       enc.headers.set(H.deadlineMs, String(remaining));
-      let msg;
+      let msg: Awaited<ReturnType<NatsConnection['request']>>;
       try {
         msg = await nc.request(endpoint.subject, enc.body, { timeout: remaining, headers: enc.headers });
       } catch (err) {

@@ -4,7 +4,7 @@
  * the way out, traced as a SERVER span continuing the caller's trace, and answered with either the
  * reply or a typed error envelope. `stop()` stops intake and waits for in-flight work.
  */
-import { SpanKind, SpanStatusCode, context, metrics, trace } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, context, metrics, trace, type Span } from '@opentelemetry/api';
 import { headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
@@ -47,6 +47,50 @@ export interface ServeOptions {
   instance?: string;
 }
 
+/**
+ * Decodes and validates the request, runs the handler, validates its reply and answers: the reply,
+ * or the error envelope (recorded on the span). Returns the outcome; throws only when no answer could be sent.
+ */
+async function handleMessage<E extends Endpoint<z.ZodType, z.ZodType>>(
+  nc: NatsConnection,
+  endpoint: E,
+  handler: Handler<E>,
+  msg: Msg,
+  ctx: HandlerContext,
+  span: Span,
+): Promise<string> {
+  let reply: unknown;
+  try {
+    if (ctx.deadline <= Date.now()) throw new DeadlineExceededError(`${endpoint.subject}: the request arrived with no budget left`);
+    const raw = await decodeBody(nc, msg.data, msg.headers);
+    const parsed = endpoint.request.safeParse(raw);
+    if (!parsed.success) {
+      throw new BadMessageError(`${endpoint.subject}: request does not match its contract: ${summarizeIssues(parsed.error)}`);
+    }
+    const result = await handler(parsed.data as z.infer<E['request']>, ctx);
+    const checked = endpoint.reply.safeParse(result);
+    if (!checked.success) {
+      throw new BadMessageError(`${endpoint.subject}: reply does not match its contract: ${summarizeIssues(checked.error)}`);
+    }
+    reply = checked.data;
+  } catch (err) {
+    const se: ServiceError = toServiceError(err);
+    span.recordException(se);
+    span.setStatus({ code: SpanStatusCode.ERROR, message: se.message });
+    span.setAttribute('enrich.error_code', se.code);
+    if (se.code === 'INTERNAL' || se.code === 'BAD_MESSAGE') ctx.log.error({ err }, 'request failed');
+    else ctx.log.info({ code: se.code, message: se.message }, 'request refused');
+    const hdrs = natsHeaders();
+    hdrs.set(H.errorCode, se.code);
+    const enc = await encodeBody(nc, se.toWire(), hdrs);
+    msg.respond(enc.body, { headers: enc.headers });
+    return se.code;
+  }
+  const enc = await encodeBody(nc, reply);
+  msg.respond(enc.body, { headers: enc.headers });
+  return 'ok';
+}
+
 export function serve<E extends Endpoint<z.ZodType, z.ZodType>>(nc: NatsConnection, endpoint: E, handler: Handler<E>, opts: ServeOptions): Served {
   const tracer = trace.getTracer('enrich.nats');
   const meter = metrics.getMeter('enrich.nats');
@@ -70,38 +114,7 @@ export function serve<E extends Endpoint<z.ZodType, z.ZodType>>(nc: NatsConnecti
     const timer = setTimeout(() => abort.abort(new DeadlineExceededError(`${endpoint.subject}: budget exhausted`)), Math.max(0, deadline - Date.now()));
     let outcome = 'ok';
     try {
-      await context.with(ctx, async () => {
-        let reply: unknown;
-        try {
-          if (deadline <= Date.now()) throw new DeadlineExceededError(`${endpoint.subject}: the request arrived with no budget left`);
-          const raw = await decodeBody(nc, msg.data, msg.headers);
-          const parsed = endpoint.request.safeParse(raw);
-          if (!parsed.success) {
-            throw new BadMessageError(`${endpoint.subject}: request does not match its contract: ${summarizeIssues(parsed.error)}`);
-          }
-          const result = await handler(parsed.data as z.infer<E['request']>, { requestId, deadline, signal: abort.signal, log: reqLog });
-          const checked = endpoint.reply.safeParse(result);
-          if (!checked.success) {
-            throw new BadMessageError(`${endpoint.subject}: reply does not match its contract: ${summarizeIssues(checked.error)}`);
-          }
-          reply = checked.data;
-        } catch (err) {
-          const se: ServiceError = toServiceError(err);
-          outcome = se.code;
-          span.recordException(se);
-          span.setStatus({ code: SpanStatusCode.ERROR, message: se.message });
-          span.setAttribute('enrich.error_code', se.code);
-          if (se.code === 'INTERNAL' || se.code === 'BAD_MESSAGE') reqLog.error({ err }, 'request failed');
-          else reqLog.info({ code: se.code, message: se.message }, 'request refused');
-          const hdrs = natsHeaders();
-          hdrs.set(H.errorCode, se.code);
-          const enc = await encodeBody(nc, se.toWire(), hdrs);
-          msg.respond(enc.body, { headers: enc.headers });
-          return;
-        }
-        const enc = await encodeBody(nc, reply);
-        msg.respond(enc.body, { headers: enc.headers });
-      });
+      outcome = await context.with(ctx, () => handleMessage(nc, endpoint, handler, msg, { requestId, deadline, signal: abort.signal, log: reqLog }, span));
     } catch (err) {
       // Only reached when even the error reply could not be sent (connection closing).
       outcome = 'REPLY_FAILED';
@@ -126,7 +139,9 @@ export function serve<E extends Endpoint<z.ZodType, z.ZodType>>(nc: NatsConnecti
     },
   });
 
+  // In the endpoint's queue group: a readiness ping reaches ONE instance, not a scatter to all of them.
   const ping = nc.subscribe(pingSubject(endpoint.subject), {
+    queue: endpoint.queue,
     callback: (err, msg) => {
       if (err) return;
       msg.respond(JSON.stringify({ subject: endpoint.subject, instance: opts.instance ?? `${process.pid}`, inFlight: inFlight.size }));

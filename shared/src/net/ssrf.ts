@@ -127,7 +127,7 @@ export function classifyAddress(ip: string): string | null {
   const embedded = embeddedIpv4(raw);
   if (embedded) {
     const inner = classifyAddress(embedded);
-    if (inner) return `${inner} (IPv4 ${embedded} inside IPv6)`;
+    if (inner) return `${inner} (IPv4 inside IPv6)`;
   }
   const plain = raw.split('%')[0]!;
   for (const { list, reason } of V6) if (list.check(plain, 'ipv6')) return reason;
@@ -154,6 +154,14 @@ function isAllowed(ip: string, allow: BlockList | undefined): boolean {
   return isIP(ip) === 6 && allow.check(ip, 'ipv6');
 }
 
+export const UNRESOLVABLE = 'the host could not be resolved';
+
+const article = (word: string): string => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+
+/**
+ * A verdict's `reason` is written for the API client: it says why in general terms and never
+ * contains an address the host resolved to or the resolver's error text.
+ */
 export type TargetVerdict =
   | { ok: true; addresses: string[] }
   | { ok: false; kind: 'forbidden' | 'unresolvable'; reason: string };
@@ -184,15 +192,17 @@ export async function isForbiddenTarget(url: string, opts: { resolve: Resolve; a
   else {
     try {
       addresses = await opts.resolve(host);
-    } catch (err) {
-      return { ok: false, kind: 'unresolvable', reason: `cannot resolve ${host}: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
+    } catch {
+      // The resolver's own text (ENOTFOUND, getaddrinfo, the DNS server) stays inside.
+      return { ok: false, kind: 'unresolvable', reason: UNRESOLVABLE };
     }
-    if (addresses.length === 0) return { ok: false, kind: 'unresolvable', reason: `cannot resolve ${host}` };
+    if (addresses.length === 0) return { ok: false, kind: 'unresolvable', reason: UNRESOLVABLE };
   }
   for (const address of addresses) {
     if (isAllowed(address, opts.allow)) continue;
     const why = classifyAddress(address);
-    if (why) return { ok: false, kind: 'forbidden', reason: `${host} resolves to ${address}: ${why}` };
+    // Says which kind of address, never which one: a name's addresses are internal knowledge.
+    if (why) return { ok: false, kind: 'forbidden', reason: `the host ${literal ? 'is' : 'resolves to'} ${article(why)} ${why} address` };
   }
   return { ok: true, addresses };
 }

@@ -30,6 +30,9 @@ export const BaseConfigSchema = z.object({
     .string()
     .default('nats://127.0.0.1:4222')
     .refine((v) => v.split(',').every((u) => /^(nats|tls|ws|wss):\/\/[^\s/]+/.test(u.trim())), { message: 'must be nats://host:port (comma-separated for several)' }),
+  /** Credentials when the NATS server requires them (deploy/docker/nats/nats.conf); both or neither. */
+  NATS_USER: z.string().min(1).optional(),
+  NATS_PASSWORD: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Instance name in logs, pings and telemetry; defaults to hostname-pid. */
   SERVICE_INSTANCE: z.string().min(1).optional(),
@@ -59,4 +62,14 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, s
     return `  ${name}=${given === undefined ? '(unset)' : JSON.stringify(given)}: ${issue.message}`;
   });
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** NATS_USER / NATS_PASSWORD as connectNats options; one without the other is a configuration error. */
+export function natsCredentials(config: Pick<BaseConfig, 'NATS_USER' | 'NATS_PASSWORD'>): { user?: string; pass?: string } {
+  if (config.NATS_USER === undefined && config.NATS_PASSWORD === undefined) return {};
+  if (config.NATS_USER === undefined || config.NATS_PASSWORD === undefined) {
+    const missing = config.NATS_USER === undefined ? 'NATS_USER' : 'NATS_PASSWORD';
+    throw new ConfigError(`Invalid configuration:\n  ${missing}=(unset): NATS_USER and NATS_PASSWORD go together`);
+  }
+  return { user: config.NATS_USER, pass: config.NATS_PASSWORD };
 }

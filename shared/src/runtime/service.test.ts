@@ -34,6 +34,13 @@ describe('runService', () => {
     expect(svc.output()).toContain('ECHO_DELAY_MS="soon": must be a whole number');
   });
 
+  it('exits non-zero when its start fails, so a supervisor sees the failure', async () => {
+    const svc = startService({ NATS_URL: inject('natsUrl'), ECHO_FAIL_START: '1' });
+    expect(await svc.exited).toBe(1);
+    expect(svc.output()).toContain('slow-echo failed to start');
+    expect(svc.output()).toContain('the dependency this service needs is not there');
+  });
+
   it('on SIGTERM answers the request in flight, then takes no more and exits 0', async () => {
     const svc = startService({ NATS_URL: inject('natsUrl'), ECHO_DELAY_MS: '800' });
     // Wait until it serves.

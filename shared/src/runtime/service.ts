@@ -8,7 +8,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { z } from 'zod';
 import { connectNats } from '../nats/connect.ts';
 import { startTelemetry, type Telemetry } from '../telemetry/sdk.ts';
-import { BaseConfigSchema, ConfigError, loadConfig, type BaseConfig } from './config.ts';
+import { BaseConfigSchema, ConfigError, loadConfig, natsCredentials, type BaseConfig } from './config.ts';
 import { startHealthServer } from './health-server.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { handleShutdown } from './shutdown.ts';
@@ -44,9 +44,11 @@ export function telemetryFromConfig(name: string, config: BaseConfig): Telemetry
 
 export async function runService<S extends z.ZodObject>(def: ServiceDefinition<S>): Promise<void> {
   let config: BaseConfig & z.infer<S>;
+  let credentials: { user?: string; pass?: string };
   try {
     const schema = def.config ? BaseConfigSchema.extend(def.config.shape) : BaseConfigSchema;
     config = loadConfig(schema) as BaseConfig & z.infer<S>;
+    credentials = natsCredentials(config);
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${def.name}: ${err.message}\n`);
@@ -72,7 +74,7 @@ export async function runService<S extends z.ZodObject>(def: ServiceDefinition<S
   );
 
   try {
-    nc = await connectNats({ url: config.NATS_URL, name: `${def.name}:${instance}`, waitMs: 30_000 });
+    nc = await connectNats({ url: config.NATS_URL, name: `${def.name}:${instance}`, waitMs: 30_000, ...credentials });
     const conn = nc;
     void conn.closed().then((err) => {
       if (err) log.error({ err }, 'NATS connection closed with an error');
@@ -84,6 +86,6 @@ export async function runService<S extends z.ZodObject>(def: ServiceDefinition<S
     log.info({ nats: config.NATS_URL }, `${def.name} started`);
   } catch (err) {
     log.fatal({ err }, `${def.name} failed to start`);
-    await shutdown.trigger('start failed');
+    await shutdown.trigger('start failed', true);
   }
 }

@@ -6,10 +6,11 @@ import type { Logger } from 'pino';
 
 export type ShutdownStep = { name: string; run: () => Promise<void> };
 
-export function handleShutdown(steps: () => ShutdownStep[], opts: { log: Logger; timeoutMs: number; exit?: (code: number) => void }): { trigger(reason: string): Promise<void> } {
+export function handleShutdown(steps: () => ShutdownStep[], opts: { log: Logger; timeoutMs: number; exit?: (code: number) => void }): { trigger(reason: string, failed?: boolean): Promise<void> } {
   const exit = opts.exit ?? ((code: number) => process.exit(code));
   let running: Promise<void> | undefined;
-  const trigger = (reason: string): Promise<void> => {
+  /** `failed`: the process stops because something went wrong (a failed start), so it exits 1 even when every step succeeds. */
+  const trigger = (reason: string, failed = false): Promise<void> => {
     if (running) return running;
     opts.log.info({ reason }, 'shutting down');
     const timer = setTimeout(() => {
@@ -18,7 +19,7 @@ export function handleShutdown(steps: () => ShutdownStep[], opts: { log: Logger;
     }, opts.timeoutMs);
     timer.unref();
     running = (async () => {
-      let code = 0;
+      let code = failed ? 1 : 0;
       for (const step of steps()) {
         try {
           await step.run();

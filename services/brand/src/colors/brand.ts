@@ -10,7 +10,7 @@ import { logoPalette } from './logo.ts';
 import { parseCssColor } from './parse.ts';
 import { isNeutral, rgbToOklab } from './oklab.ts';
 import { decodePng } from './pixels.ts';
-import { metaContent } from '../page/meta.ts';
+import { metaContent } from '@enrich/shared/page';
 
 function hasAccent(entries: readonly ColorEntry[]): boolean {
   return entries.some((e) => {

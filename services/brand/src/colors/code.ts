@@ -16,6 +16,7 @@
  * scan here is a hand-written loop or a regex with bounded quantifiers and no nested repetition,
  * so the work is linear in the (already size-capped) input.
  */
+import { decodeEntities } from '@enrich/shared/page';
 import { parseCssColor, toHex, type Rgba } from './parse.ts';
 
 /** Distinct colors reported per source kind; beyond this the list stops being a palette. */
@@ -148,7 +149,7 @@ export function extractHtmlColors(html: string, rootVariables: Record<string, st
   const vars = customProperties([], rootVariables);
   const tally = new ColorTally();
   for (const m of html.matchAll(HTML_COLOR_ATTRIBUTE)) {
-    const value = decodeBasicEntities(m[2] ?? m[3] ?? m[4] ?? '');
+    const value = decodeEntities(m[2] ?? m[3] ?? m[4] ?? '');
     if (m[1]!.toLowerCase() === 'style') {
       for (const d of cssDeclarations(value)) {
         for (const c of colorsInValue(d.value, vars, COLOR_PROPERTY.test(d.property))) tally.add(c);
@@ -165,8 +166,4 @@ export function extractScriptColors(scripts: readonly string[]): string[] {
   const none = new Map<string, string>();
   for (const s of scripts) for (const c of colorsInValue(s, none, false)) tally.add(c);
   return tally.top();
-}
-
-function decodeBasicEntities(s: string): string {
-  return s.includes('&') ? s.replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&amp;/g, '&') : s;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { logoPalette } from './logo.ts';
-import { blendRim, canvas, fillRect } from './test-images.ts';
+import { blendRim, canvas, fillRect } from './test-images.test-support.ts';
 
 const VIOLET = [91, 61, 245] as [number, number, number];
 const BLACK = [17, 17, 17] as [number, number, number];

@@ -1,5 +1,5 @@
 /**
- * sRGB <-> OKLab (Björn Ottosson, 2020). Distances in OKLab follow perceived difference far better
+ * sRGB -> OKLab (Björn Ottosson, 2020). Distances in OKLab follow perceived difference far better
  * than distances in RGB, which is what clustering and naming need: two blues that look alike merge,
  * a dark grey and a dark navy do not.
  */
@@ -21,22 +21,6 @@ export function rgbToOklab({ r, g, b }: Rgb): Lab {
     L: 0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s,
     a: 1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s,
     b: 0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s,
-  };
-}
-
-function toSrgbByte(x: number): number {
-  const c = x <= 0.0031308 ? 12.92 * x : 1.055 * x ** (1 / 2.4) - 0.055;
-  return Math.max(0, Math.min(255, Math.round(c * 255)));
-}
-
-export function oklabToRgb({ L, a, b }: Lab): Rgb {
-  const l = (L + 0.3963377774 * a + 0.2158037573 * b) ** 3;
-  const m = (L - 0.1055613458 * a - 0.0638541728 * b) ** 3;
-  const s = (L - 0.0894841775 * a - 1.291485548 * b) ** 3;
-  return {
-    r: toSrgbByte(4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s),
-    g: toSrgbByte(-1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s),
-    b: toSrgbByte(-0.0041960863 * l - 0.7034186147 * m + 1.707614701 * s),
   };
 }
 

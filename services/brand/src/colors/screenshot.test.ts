@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screenshotPalette } from './screenshot.ts';
-import { canvas, fillRect } from './test-images.ts';
+import { canvas, fillRect } from './test-images.test-support.ts';
 
 function page() {
   const img = canvas(256, 160, [255, 255, 255]);

@@ -2,7 +2,7 @@
  * Postal addresses written in page text, in the formats of the US, Canada, the UK, Germany, France,
  * the Netherlands and Australia, and the merging of addresses from every source.
  */
-import { compact } from '../text.ts';
+import { compact } from '@enrich/shared/page';
 import { toAddressLine, type AddressMatch } from './scan.ts';
 import { findUsAddresses } from './us.ts';
 import { findCanadianAddresses } from './ca.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchCreatedResponseSchema, BatchPageResponseSchema, ErrorEnvelopeSchema, type BatchPage, type RenderRequest } from '@enrich/shared/contracts';
 import { BusyError, TargetUnreachableError } from '@enrich/shared/errors';
 import { startNatsServer, type NatsServerHandle } from '../../../../test/support/nats-server.ts';
-import { fakeRenderResult, serveFakes, startEdge, type EdgeHarness } from '../test-harness.ts';
+import { fakeRenderResult, serveFakes, startEdge, type EdgeHarness } from '../../../../test/support/edge-harness.ts';
 import { resolveBatchConfig } from './config.ts';
 import { verifyWebhook } from './webhook.ts';
 import { checkWebhookUrl } from './validate.ts';
@@ -57,8 +57,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => hookServer.listen(0, '127.0.0.1', r));
   hookUrl = `http://127.0.0.1:${(hookServer.address() as { port: number }).port}`;
-  const batch = { ...resolveBatchConfig({ BATCH_CONCURRENCY: 4, BATCH_YIELD_CONCURRENCY: 4, BATCH_KEY_CONCURRENCY: 2, BATCH_RETENTION_S: 3600, BATCH_MAX_ATTEMPTS: 3, BATCH_WORKER: true, WEBHOOK_MAX_ATTEMPTS: 4, WEBHOOK_TIMEOUT_MS: 2000, WEBHOOK_BACKOFF_MS: 50, ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' }) };
-  edge = await startEdge(nats.url, { batch, requestBudgetMs: 5000 });
+  const batch = { ...resolveBatchConfig({ BATCH_CONCURRENCY: 4, BATCH_YIELD_CONCURRENCY: 4, BATCH_KEY_CONCURRENCY: 2, BATCH_RETENTION_S: 3600, BATCH_MAX_ATTEMPTS: 3, BATCH_WORKER: true, WEBHOOK_MAX_ATTEMPTS: 4, WEBHOOK_TIMEOUT_MS: 2000, WEBHOOK_BACKOFF_MS: 50 }) };
+  // The hook server listens on 127.0.0.1: the edge's ALLOW_PRIVATE_TARGETS exempts it (with the harness's 127.0.0.2).
+  edge = await startEdge(nats.url, { batch, requestBudgetMs: 5000, allowPrivateTargets: ['127.0.0.2/32', '127.0.0.1/32'] });
   fakes = serveFakes(edge.nc, { render });
 });
 afterAll(async () => {
@@ -105,7 +106,7 @@ describe('POST /batch validation', () => {
     expect(res.json.error).toContain('items[1]: Invalid parameter "width": got "10", allowed: a whole number from 320 to 5000');
     expect(res.json.error).toContain('items[2]: Invalid parameter "url": scheme "ftp:" is not allowed');
     expect(res.json.error).toContain('items[3]: Unknown parameter "colour"');
-    expect(res.json.error).toContain('items[4]: maxAge: got -1');
+    expect(res.json.error).toContain('items[4]: Invalid parameter "maxAge": got "-1"');
     expect(res.json.error).not.toContain('items[0]');
     expect(await streamMessages()).toBe(before);
     expect((await edge.getKey(id)).credits_used).toBe(0);
@@ -132,10 +133,10 @@ describe('POST /batch validation', () => {
 
   it('refuses a webhook host that resolves to a private or metadata address (any of its addresses)', async () => {
     const resolveTo = (addresses: string[]) => async () => addresses;
-    await expect(checkWebhookUrl('https://hooks.example/x', { allowPrivateTargets: '', resolve: resolveTo(['10.0.0.5']) })).rejects.toThrow('Invalid batch: webhook https://hooks.example/x is refused: hooks.example resolves to 10.0.0.5: private');
-    await expect(checkWebhookUrl('https://hooks.example/x', { allowPrivateTargets: '', resolve: resolveTo(['93.184.215.14', '169.254.169.254']) })).rejects.toThrow(/resolves to 169\.254\.169\.254: cloud metadata/);
-    await expect(checkWebhookUrl('https://user:pw@hooks.example/x', { allowPrivateTargets: '', resolve: resolveTo(['93.184.215.14']) })).rejects.toThrow(/credentials/);
-    expect(await checkWebhookUrl('https://hooks.example/x', { allowPrivateTargets: '', resolve: resolveTo(['93.184.215.14']) })).toBe('https://hooks.example/x');
+    await expect(checkWebhookUrl('https://hooks.example/x', { allowPrivateTargets: [], resolve: resolveTo(['10.0.0.5']) })).rejects.toThrow('Invalid batch: webhook https://hooks.example/x is refused: hooks.example resolves to 10.0.0.5: private');
+    await expect(checkWebhookUrl('https://hooks.example/x', { allowPrivateTargets: [], resolve: resolveTo(['93.184.215.14', '169.254.169.254']) })).rejects.toThrow(/resolves to 169\.254\.169\.254: cloud metadata/);
+    await expect(checkWebhookUrl('https://user:pw@hooks.example/x', { allowPrivateTargets: [], resolve: resolveTo(['93.184.215.14']) })).rejects.toThrow(/credentials/);
+    expect(await checkWebhookUrl('https://hooks.example/x', { allowPrivateTargets: [], resolve: resolveTo(['93.184.215.14']) })).toBe('https://hooks.example/x');
   });
 
   it('needs a key (401), a JSON object (400) and credits for one item (402)', async () => {
@@ -261,7 +262,7 @@ describe('sharing and tracing', () => {
   });
 
   it('with BATCH_YIELD_CONCURRENCY=0, no item starts while an interactive request is in flight', async () => {
-    const polite = await startEdge(nats.url, { batch: { ...edge.config.batch!, yieldConcurrency: 0 }, requestBudgetMs: 5000 });
+    const polite = await startEdge(nats.url, { batch: { ...edge.config.batch!, yieldConcurrency: 0 }, requestBudgetMs: 5000, allowPrivateTargets: edge.config.allowPrivateTargets });
     try {
       const gen = await polite.createKey({ credits: 100 });
       held = new Promise<void>((r) => { releaseHold = r; });
@@ -284,7 +285,7 @@ describe('sharing and tracing', () => {
   });
 
   it('an item whose every delivery fails before answering is closed as a 500 when JetStream gives up on it, so the batch ends', { timeout: 60_000 }, async () => {
-    const strict = await startEdge(nats.url, { batch: { ...edge.config.batch!, maxAttempts: 1 }, requestBudgetMs: 5000 });
+    const strict = await startEdge(nats.url, { batch: { ...edge.config.batch!, maxAttempts: 1 }, requestBudgetMs: 5000, allowPrivateTargets: edge.config.allowPrivateTargets });
     try {
       const gen = await strict.createKey({ credits: 100 });
       const name = strict.config.store.name;
@@ -294,7 +295,7 @@ describe('sharing and tracing', () => {
       const id = `bat_${'ab'.repeat(12)}`;
       await batches.create({ id, keyId: gen.id, endpoint: 'classify', total: 2, status: 'queued', createdAt: new Date().toISOString(), startedAt: null, finishedAt: null, maxAge: null, webhook: null, answered: emptyBitmap(2), succeeded: 0, failed: 0, creditsCharged: 0, link: null, expiresAt: Date.now() + 3_600_000 });
       // Item 1's message is broken (no parameters): the worker throws on every delivery, as if it crashed.
-      await publishItems(queue, [{ batchId: id, index: 0, params: { url: 'https://ok.test/' }, maxAge: null }, { batchId: id, index: 1, params: null as unknown as Record<string, string>, maxAge: null }]);
+      await publishItems(queue, [{ batchId: id, index: 0, params: { url: 'https://ok.test/' } }, { batchId: id, index: 1, params: null as unknown as Record<string, string> }]);
       await addItemConsumer(queue, id, { ackWaitMs: 5000, maxDeliver: 3 });
       const done = await waitFor(async () => {
         const p = BatchPageResponseSchema.parse((await strict.app.inject({ method: 'GET', url: `/batch/${id}`, headers: { 'x-api-key': gen.key } })).json()).data;

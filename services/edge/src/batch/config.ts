@@ -1,7 +1,6 @@
 /** The batch API's settings (environment variables, defaults, and the resolved typed form). */
 import { z } from 'zod';
 import { envBoolean, envInt } from '@enrich/shared/runtime';
-import { parseAllowList } from '@enrich/shared/net';
 
 export const BatchEnvShape = {
   /** Batch items this edge instance runs at once, all keys together; keep it below the renderers' capacity. */
@@ -21,11 +20,6 @@ export const BatchEnvShape = {
   WEBHOOK_TIMEOUT_MS: envInt(100, 120_000).default(10_000),
   /** First delay of the webhook's retry backoff; it doubles per attempt, capped at 10 minutes. */
   WEBHOOK_BACKOFF_MS: envInt(10, 600_000).default(5_000),
-  /** CIDRs exempt from the webhook's address guard (as the renderer's setting): tests and local development only. */
-  ALLOW_PRIVATE_TARGETS: z
-    .string()
-    .default('')
-    .refine((v) => { try { parseAllowList(v); return true; } catch { return false; } }, { message: 'must be comma-separated CIDRs like 127.0.0.2/32' }),
 };
 
 export interface BatchConfig {
@@ -37,7 +31,6 @@ export interface BatchConfig {
   worker: boolean;
   webhookMaxAttempts: number;
   webhookTimeoutMs: number;
-  allowPrivateTargets: string;
   webhookBackoffMs: number;
 }
 
@@ -53,7 +46,6 @@ export function resolveBatchConfig(env: z.infer<typeof Env>): BatchConfig {
     worker: env.BATCH_WORKER,
     webhookMaxAttempts: env.WEBHOOK_MAX_ATTEMPTS,
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
-    allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS,
     webhookBackoffMs: env.WEBHOOK_BACKOFF_MS,
   };
 }

@@ -15,10 +15,11 @@ import type { JsMsg } from '@nats-io/jetstream';
 import type { BatchItemResult } from '@enrich/shared/contracts';
 import { ServiceError, type ErrorCode } from '@enrich/shared/errors';
 import { withRequestId } from '@enrich/shared/runtime';
-import type { EdgeDeps } from '../app.ts';
+import type { EdgeDeps } from '../deps.ts';
 import { EdgeHttpError, toHttpFailure } from '../errors.ts';
 import { normalizeTargetUrl, parseQuery } from '../params.ts';
 import { executePaid, type BeforeSettle } from '../routes/paid.ts';
+import { targetGuard } from '../target-guard.ts';
 import type { BatchConfig } from './config.ts';
 import { batchMetrics } from './metrics.ts';
 import type { ItemMessage } from './queue.ts';
@@ -131,8 +132,10 @@ async function runItem(ctx: ItemContext, batch: BatchRecord, m: ItemMessage, req
   };
   try {
     const query = parseQuery(spec.query, m.params);
-    const url = normalizeTargetUrl((query as { url: string }).url);
-    await executePaid(deps, spec, { keyId: batch.keyId, requestId, url, query, startedAt: started, log, maxAge: m.maxAge ?? undefined }, beforeSettle);
+    // The single request's early refusal of private targets, answered as this item's 400 (nothing reserved).
+    const url = targetGuard(deps.config.allowPrivateTargets)(normalizeTargetUrl((query as { url: string }).url));
+    // `query.maxAge` (the batch's merged in by validate.ts) selects cached answers, as on a GET.
+    await executePaid(deps, spec, { keyId: batch.keyId, requestId, url, query, startedAt: started, log }, beforeSettle);
   } catch (err) {
     if (err instanceof AnsweredElsewhere) return { kind: 'answered', result: err.stored, resettle: true };
     if (err instanceof EdgeHttpError && err.status === 402) return stopForCredits(ctx, batch);

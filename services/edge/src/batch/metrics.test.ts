@@ -5,8 +5,7 @@ import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TargetUnreachableError } from '@enrich/shared/errors';
 import { startNatsServer, type NatsServerHandle } from '../../../../test/support/nats-server.ts';
-import { fakeRenderResult, serveFakes, startEdge, type EdgeHarness } from '../test-harness.ts';
-import { batchConfigOf } from './config.ts';
+import { fakeRenderResult, serveFakes, startEdge, type EdgeHarness } from '../../../../test/support/edge-harness.ts';
 
 class CollectingReader extends MetricReader {
   protected override async onForceFlush(): Promise<void> {}
@@ -26,7 +25,7 @@ beforeAll(async () => {
   hooks = createServer((_req, res) => res.writeHead(204).end());
   await new Promise<void>((r) => hooks.listen(0, '127.0.0.1', r));
   hookUrl = `http://127.0.0.1:${(hooks.address() as { port: number }).port}/hook`;
-  h = await startEdge(nats.url, { batch: { ...batchConfigOf({}), allowPrivateTargets: '127.0.0.1/32' } });
+  h = await startEdge(nats.url, { allowPrivateTargets: ['127.0.0.2/32', '127.0.0.1/32'] });
   fakes = serveFakes(h.nc, { render: async (req) => { if (req.url.includes('fail')) throw new TargetUnreachableError('net::ERR_CONNECTION_REFUSED'); return fakeRenderResult(req); } });
 });
 afterAll(async () => {

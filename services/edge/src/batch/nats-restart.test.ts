@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BatchCreatedResponseSchema, BatchPageResponseSchema, type BatchPage, type RenderRequest } from '@enrich/shared/contracts';
 import { startNatsServer, type NatsServerHandle } from '../../../../test/support/nats-server.ts';
-import { fakeRenderResult, serveFakes, startEdge, type EdgeHarness } from '../test-harness.ts';
+import { fakeRenderResult, serveFakes, startEdge, type EdgeHarness } from '../../../../test/support/edge-harness.ts';
 import { batchConfigOf } from './config.ts';
 
 const storeDir = mkdtempSync(join(tmpdir(), 'batch-nats-restart-'));

@@ -17,9 +17,11 @@ import type { NatsConnection } from '@nats-io/transport-node';
 export interface ItemMessage {
   batchId: string;
   index: number;
-  /** The item's parameters as given (JSON values as strings), validated again by the worker with the endpoint's schema. */
+  /**
+   * The item's parameters as given (JSON values as strings), the batch's `maxAge` merged in unless the
+   * item has its own; validated again by the worker with the endpoint's schema.
+   */
   params: Record<string, string>;
-  maxAge: number | null;
 }
 
 export interface BatchQueue {

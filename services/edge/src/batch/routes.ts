@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CREDIT_COSTS, type BatchItemResult, type BatchPage } from '@enrich/shared/contracts';
-import type { EdgeDeps } from '../app.ts';
+import type { EdgeDeps } from '../deps.ts';
 import { authenticate, API_KEY_HEADER } from '../auth/authenticate.ts';
 import { creditHeaders } from '../credits/credits.ts';
 import { sendData } from '../envelope.ts';
@@ -65,7 +65,7 @@ export function registerBatchRoutes(app: FastifyInstance, deps: EdgeDeps, batch:
     const key = await admit(deps, request, reply);
     parseQuery(NoQuery, request.query as RawQuery);
     const valid = validateBatch(request.body);
-    if (valid.webhook) valid.webhook = await checkWebhookUrl(valid.webhook, { allowPrivateTargets: batch.config.allowPrivateTargets });
+    if (valid.webhook) valid.webhook = await checkWebhookUrl(valid.webhook, { allowPrivateTargets: deps.config.allowPrivateTargets });
     // Not a reservation (items reserve one by one), only a refusal of a batch that could not run one item.
     if (key.credits_used + CREDIT_COSTS[valid.endpoint] > key.credits_limit) throw new EdgeHttpError(402, 'Credit limit exceeded', creditHeaders(key));
     const span = request.span?.spanContext();

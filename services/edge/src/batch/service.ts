@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Consumer, JsMsg } from '@nats-io/jetstream';
 import { UnavailableError } from '@enrich/shared/errors';
-import type { EdgeDeps } from '../app.ts';
+import type { EdgeDeps } from '../deps.ts';
 import { batchConfigOf, type BatchConfig } from './config.ts';
 import { watchGivenUpItems } from './give-up.ts';
 import type { InteractiveLoad } from './interactive.ts';
@@ -107,7 +107,7 @@ function runHooks(deps: EdgeDeps, store: BatchStore, queue: BatchQueue, config: 
       try {
         consumer ??= await queue.js.consumers.get(queue.stream, queue.hooksConsumer);
         const msg = await consumer.next({ expires: 1000 });
-        if (msg) await deliverOne(store, config, msg);
+        if (msg) await deliverOne(store, config, deps.config.allowPrivateTargets, msg);
       } catch (err) {
         deps.log.warn({ err }, 'webhook delivery loop error');
         consumer = undefined;
@@ -121,13 +121,14 @@ function runHooks(deps: EdgeDeps, store: BatchStore, queue: BatchQueue, config: 
   };
 }
 
-async function deliverOne(store: BatchStore, config: BatchConfig, msg: JsMsg): Promise<void> {
+/** `allow`: the edge's ALLOW_PRIVATE_TARGETS, exempt from the webhook's address guard too. */
+async function deliverOne(store: BatchStore, config: BatchConfig, allow: string[], msg: JsMsg): Promise<void> {
   const { batchId } = msg.json<{ batchId: string }>();
   const rec = await store.get(batchId);
   if (!rec?.webhook || rec.webhook.state !== 'waiting') return msg.ack();
   const secret = await store.webhookSecret(rec.keyId);
   const attempt = msg.info.deliveryCount;
-  const outcome = await deliverWebhook({ url: rec.webhook.url, secret: secret ?? '', body: { event: 'batch.finished', batch: toInfo(rec) }, attempt, allowPrivateTargets: config.allowPrivateTargets, timeoutMs: config.webhookTimeoutMs });
+  const outcome = await deliverWebhook({ url: rec.webhook.url, secret: secret ?? '', body: { event: 'batch.finished', batch: toInfo(rec) }, attempt, allowPrivateTargets: allow, timeoutMs: config.webhookTimeoutMs });
   const final = outcome.ok || outcome.permanent || attempt >= config.webhookMaxAttempts;
   await store.update(batchId, (cur) => cur.webhook ? {
     ...cur,

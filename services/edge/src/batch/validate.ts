@@ -44,13 +44,14 @@ function bodyProblem(body: unknown): string | null {
   return `Invalid batch: ${where}: ${issue.message}${hints[top] ? `; expected ${hints[top]}` : ''}`;
 }
 
-/** One item -> its message, or the problem in words. The item's own maxAge overrides the batch's. */
+/**
+ * One item -> its message, or the problem in words. The batch's maxAge is merged into the item's
+ * parameters (the item's own wins), so the endpoint's schema validates it and the item uses the
+ * result cache as the single request would.
+ */
 function checkItem(endpoint: BatchEndpoint, item: Record<string, string | number | boolean>, maxAge: number | null): Omit<ItemMessage, 'batchId' | 'index'> | string {
-  const { maxAge: own, ...rest } = item;
-  if (own !== undefined && !(typeof own === 'number' && Number.isInteger(own) && own >= 0 && own <= MAX_AGE_MAX_S)) {
-    return `maxAge: got ${JSON.stringify(own)}, allowed: a whole number of seconds from 0 to ${MAX_AGE_MAX_S}`;
-  }
-  const params = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, String(v)]));
+  const merged = maxAge === null ? item : { maxAge, ...item };
+  const params = Object.fromEntries(Object.entries(merged).map(([k, v]) => [k, String(v)]));
   try {
     const query = parseQuery(routeOf(endpoint).query, params) as { url: string };
     normalizeTargetUrl(query.url);
@@ -58,7 +59,7 @@ function checkItem(endpoint: BatchEndpoint, item: Record<string, string | number
     if (err instanceof ServiceError) return err.message.replace(/query parameters?/g, (m) => m.replace('query ', ''));
     throw err;
   }
-  return { params, maxAge: typeof own === 'number' ? own : maxAge };
+  return { params };
 }
 
 /** Throws one InvalidParameterError (400) naming every problem; answers the batch ready to enqueue. */
@@ -82,7 +83,7 @@ export function validateBatch(body: unknown): ValidBatch {
 }
 
 /** The webhook URL: http(s), no credentials, and no address that is private (unless allow-listed). */
-export async function checkWebhookUrl(url: string, opts: { allowPrivateTargets: string; resolve?: Resolve }): Promise<string> {
+export async function checkWebhookUrl(url: string, opts: { allowPrivateTargets: string[]; resolve?: Resolve }): Promise<string> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -92,7 +93,7 @@ export async function checkWebhookUrl(url: string, opts: { allowPrivateTargets: 
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new InvalidParameterError(`Invalid batch: webhook: scheme "${parsed.protocol}" is not allowed; only http:// and https:// URLs are called`);
   }
-  const verdict = await isForbiddenTarget(parsed.href, { resolve: opts.resolve ?? resolveAll, allow: parseAllowList(opts.allowPrivateTargets) });
+  const verdict = await isForbiddenTarget(parsed.href, { resolve: opts.resolve ?? resolveAll, allow: parseAllowList(opts.allowPrivateTargets.join(',')) });
   if (!verdict.ok) throw new InvalidParameterError(`Invalid batch: webhook ${parsed.href} is refused: ${verdict.reason}`);
   return parsed.href;
 }

@@ -56,8 +56,8 @@ function post(url: URL, address: string, body: string, headers: Record<string, s
   });
 }
 
-export async function deliverWebhook(opts: { url: string; secret: string; body: BatchWebhookBody; attempt: number; allowPrivateTargets: string; timeoutMs: number; now?: number }): Promise<DeliveryOutcome> {
-  const verdict = await isForbiddenTarget(opts.url, { resolve: resolveAll, allow: parseAllowList(opts.allowPrivateTargets) });
+export async function deliverWebhook(opts: { url: string; secret: string; body: BatchWebhookBody; attempt: number; allowPrivateTargets: string[]; timeoutMs: number; now?: number }): Promise<DeliveryOutcome> {
+  const verdict = await isForbiddenTarget(opts.url, { resolve: resolveAll, allow: parseAllowList(opts.allowPrivateTargets.join(',')) });
   if (!verdict.ok) return { ok: false, permanent: verdict.kind === 'forbidden', error: `webhook refused: ${verdict.reason}` };
   const text = JSON.stringify(opts.body);
   const timestamp = Math.floor((opts.now ?? Date.now()) / 1000);

@@ -4,7 +4,7 @@
  * reservation not settled by `expiresAt` (the edge crashed) is refunded by the sweeper.
  */
 import { CREDIT_COSTS, type PaidEndpoint } from '@enrich/shared/contracts';
-import { EdgeHttpError } from '../errors.ts';
+import { EDGE_STATUS, EdgeHttpError } from '../errors.ts';
 import type { Store } from '../store/port.ts';
 
 export interface Reservation {
@@ -24,9 +24,9 @@ export async function reserveCredits(store: Store, r: { keyId: string; requestId
   const amount = CREDIT_COSTS[r.endpoint];
   const result = await store.reserveCredits({ keyId: r.keyId, requestId: r.requestId, amount, endpoint: r.endpoint, expiresAt: Date.now() + r.ttlMs });
   if (!result.ok) {
-    if (result.reason === 'insufficient_credits') throw new EdgeHttpError(402, 'Credit limit exceeded', creditHeaders(result));
+    if (result.reason === 'insufficient_credits') throw new EdgeHttpError(EDGE_STATUS.CREDITS_EXHAUSTED, 'Credit limit exceeded', creditHeaders(result));
     // The key vanished or was revoked between authentication and reservation.
-    throw new EdgeHttpError(401, 'Invalid API key');
+    throw new EdgeHttpError(EDGE_STATUS.UNAUTHENTICATED, 'Invalid API key');
   }
   return { keyId: r.keyId, requestId: r.requestId, endpoint: r.endpoint, amount, credits_used: result.credits_used, credits_limit: result.credits_limit };
 }

@@ -173,7 +173,7 @@ function companyCard(company) {
   if (!company) return null;
   const row = (term, value) => [el('dt', { text: term }), el('dd', { text: value || '–' })];
   return card('Company', el('dl', { class: 'company' },
-    ...row('Name', company.name), ...row('Emails', (company.emails ?? []).join(', ')), ...row('Addresses', (company.addresses ?? []).join(' · ')),
+    ...row('Legal name', company.name), ...row('Brand name', company.brand_name), ...row('Emails', (company.emails ?? []).join(', ')), ...row('Addresses', (company.addresses ?? []).join(' · ')),
     ...row('Confidence', String(company.confidence)), ...row('Sources', (company.sources ?? []).join(', '))));
 }
 

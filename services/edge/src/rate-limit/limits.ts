@@ -1,10 +1,12 @@
 /**
- * The two rate limits, both sliding one-minute window counters (slideCounter in store/port.ts) kept
- * in the shared store so they hold across every edge instance: per client IP (all endpoints but the probes) and per API key (the
- * count configured on the key). A rejected request is not counted and costs nothing.
+ * The two rate limits, both exact sliding one-minute windows of 5 s buckets (slideWindow in
+ * store/port.ts) kept in the shared store so they hold across every edge instance: per client IP (all
+ * endpoints but the probes; IPv6 per /64, see client-ip.ts) and per API key (the count configured on
+ * the key). A rejected request is not counted and costs nothing.
  */
-import { EdgeHttpError } from '../errors.ts';
+import { EDGE_STATUS, EdgeHttpError } from '../errors.ts';
 import type { Store, WindowHit } from '../store/port.ts';
+import { ipSubject } from './client-ip.ts';
 
 export const WINDOW_MS = 60_000;
 
@@ -16,25 +18,25 @@ export function rateLimitHeaders(hit: WindowHit): Record<string, string> {
   return {
     'x-ratelimit-limit': String(hit.limit),
     'x-ratelimit-remaining': String(hit.remaining),
-    // Seconds until the weighted count is zero again (delta seconds, as in the IETF RateLimit draft).
+    // Seconds until nothing counts any more (delta seconds, as in the IETF RateLimit draft).
     'x-ratelimit-reset': String(Math.ceil(hit.resetMs / 1000)),
   };
 }
 
-export async function checkIpLimit(store: Store, ip: string, limitPerMin: number): Promise<WindowHit> {
-  const hit = await store.hitWindow(`ip:${ip}`, limitPerMin, Date.now(), WINDOW_MS);
+export async function checkIpLimit(store: Store, ip: string, limitPerMin: number, ipv6Prefix: number, now = Date.now()): Promise<WindowHit> {
+  const hit = await store.hitWindow(ipSubject(ip, ipv6Prefix), limitPerMin, now, WINDOW_MS);
   if (!hit.allowed) {
     const s = retryAfterSeconds(hit);
-    throw new EdgeHttpError(429, `Rate limit exceeded: ${limitPerMin} requests per minute per IP address; retry in ${s} s`, { 'retry-after': String(s) });
+    throw new EdgeHttpError(EDGE_STATUS.RATE_LIMITED, `Rate limit exceeded: ${limitPerMin} requests per minute per IP address; retry in ${s} s`, { 'retry-after': String(s) });
   }
   return hit;
 }
 
-export async function checkKeyLimit(store: Store, keyId: string, limitPerMin: number): Promise<WindowHit> {
-  const hit = await store.hitWindow(`key:${keyId}`, limitPerMin, Date.now(), WINDOW_MS);
+export async function checkKeyLimit(store: Store, keyId: string, limitPerMin: number, now = Date.now()): Promise<WindowHit> {
+  const hit = await store.hitWindow(`key:${keyId}`, limitPerMin, now, WINDOW_MS);
   if (!hit.allowed) {
     const s = retryAfterSeconds(hit);
-    throw new EdgeHttpError(429, `Rate limit exceeded: this API key allows ${limitPerMin} requests per minute; retry in ${s} s`, { 'retry-after': String(s), ...rateLimitHeaders(hit) });
+    throw new EdgeHttpError(EDGE_STATUS.RATE_LIMITED, `Rate limit exceeded: this API key allows ${limitPerMin} requests per minute; retry in ${s} s`, { 'retry-after': String(s), ...rateLimitHeaders(hit) });
   }
   return hit;
 }

@@ -12,7 +12,7 @@ import {
   ScreenshotDataSchema,
   ScreenshotQuerySchema,
 } from '@enrich/shared/contracts';
-import type { EdgeDeps } from '../app.ts';
+import type { EdgeDeps } from '../deps.ts';
 import { runBrand, runClassify, runCompany, runEnrich, runScreenshot } from '../orchestrate.ts';
 import { registerPaidRoute } from './paid.ts';
 

@@ -1,45 +1,53 @@
 /**
- * /health: 200 while the process runs. /ready: 200 only when NATS, the store and at least one
- * renderer answer; else 503 naming what failed. Both free, unauthenticated, exempt from rate limits.
+ * /health: 200 while the process runs. /ready: 200 only when NATS, the store and a renderer answer;
+ * else 503 naming what failed (only its name). Both free, unauthenticated, exempt from rate limits.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RENDER_PAGE, type ReadyData } from '@enrich/shared/contracts';
 import { ping } from '@enrich/shared/nats';
-import type { EdgeDeps } from '../app.ts';
+import type { EdgeDeps } from '../deps.ts';
 import { sendData, sendError } from '../envelope.ts';
+import { EDGE_STATUS } from '../errors.ts';
 import { parseQuery, type RawQuery } from '../params.ts';
 
 const PROBE_TIMEOUT_MS = 1500;
 const NoParams = z.strictObject({});
 
-async function timed(what: string, work: () => Promise<string>): Promise<{ ok: boolean; detail: string }> {
+type ProbeLog = { warn(obj: object, msg: string): void };
+
+/**
+ * One dependency check. The answer says only whether it answered: no error text, address or
+ * instance name leaves the edge (an unauthenticated probe must not map the inside); the cause is logged.
+ */
+async function check(name: string, log: ProbeLog, work: () => Promise<void>): Promise<{ ok: boolean; detail: string }> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    const detail = await Promise.race([
+    await Promise.race([
       work(),
-      new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} did not answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS); }),
+      new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS); }),
     ]);
-    return { ok: true, detail };
+    return { ok: true, detail: 'answered' };
   } catch (err) {
-    return { ok: false, detail: (err as Error).message };
+    log.warn({ dependency: name, err: { message: (err as Error)?.message } }, `readiness: ${name} did not answer`);
+    return { ok: false, detail: 'did not answer' };
   } finally {
     clearTimeout(timer);
   }
 }
 
-export async function checkReadiness(deps: EdgeDeps): Promise<ReadyData> {
+export async function checkReadiness(deps: EdgeDeps, log: ProbeLog = deps.log): Promise<ReadyData> {
   const [nats, store, renderer] = await Promise.all([
-    timed('NATS', async () => {
+    check('nats', log, async () => {
       if (deps.nc.isClosed()) throw new Error('NATS connection is closed');
-      const rtt = await deps.nc.rtt();
-      return `connected, round trip ${Math.round(rtt)} ms`;
+      await deps.nc.rtt();
     }),
-    timed(`${deps.store.kind} store`, async () => {
-      await deps.store.ping();
-      return `${deps.store.kind} store answered`;
+    check('store', log, () => deps.store.ping()),
+    // One request to the renderers' queue group: one instance answers, the others are not asked.
+    check('renderer', log, async () => {
+      const r = await ping(deps.nc, RENDER_PAGE, PROBE_TIMEOUT_MS);
+      if (!r.ok) throw new Error(r.detail);
     }),
-    (async () => ping(deps.nc, RENDER_PAGE, PROBE_TIMEOUT_MS))(),
   ]);
   const ready = nats.ok && store.ok && renderer.ok;
   return { status: ready ? 'ready' : 'not_ready', checks: { nats, store, renderer } };
@@ -53,9 +61,9 @@ export function registerProbes(app: FastifyInstance, deps: EdgeDeps): void {
   });
   app.get('/ready', async (request, reply) => {
     parseQuery(NoParams, request.query as RawQuery);
-    const ready = await checkReadiness(deps);
+    const ready = await checkReadiness(deps, request.log);
     if (ready.status === 'ready') return sendData(request, reply, ready);
-    const failed = Object.entries(ready.checks).filter(([, c]) => !c.ok).map(([name, c]) => `${name}: ${c.detail}`);
-    return sendError(request, reply, 503, `Not ready: ${failed.join('; ')}`, { 'retry-after': '5' });
+    const failed = Object.entries(ready.checks).filter(([, c]) => !c.ok).map(([name]) => name);
+    return sendError(request, reply, EDGE_STATUS.NOT_READY, `Not ready: ${failed.join(', ')} did not answer`, { 'retry-after': '5' });
   });
 }

@@ -3,17 +3,31 @@
  * Buckets (prefix = STORE_NAME):
  *   <prefix>_keys     key.<id> -> ApiKeyRecord (with its open reservations), hash.<sha256> -> id
  *   <prefix>_ledger   r.<requestId> -> how the reservation was settled (idempotency + audit)
- *   <prefix>_windows  w.<subject> -> sliding-window counter {start, prev, cur}; the bucket's max_age
- *                     (two windows) drops a subject once its counts no longer matter
+ *   <prefix>_windows  s.<subject> -> bucketed sliding window {buckets: [{s, n}]}; the bucket's max_age
+ *                     (two minutes) drops a subject once its counts no longer matter
  *   <prefix>_usage    u.<keyId>.<epochMs>.<requestId> -> UsageEntry
- * Per-key TTLs (nats-server >= 2.11) are deliberately not used: the bucket-level TTL is enough and
- * works on 2.9 too.
+ *   <prefix>_idempotency  i.<keyId>.<sha256(Idempotency-Key)> -> IdempotencyRecord
+ * Retention is each bucket's max_age (ledger: LEDGER_RETENTION_DAYS after the settle, which writes the
+ * entry; usage: USAGE_RETENTION_DAYS; idempotency: 24 h; windows: 2 min). init() also applies it to
+ * buckets created earlier with another (or no) max_age. Per-key TTLs (nats-server >= 2.11) are
+ * deliberately not used: the bucket-level TTL is enough and works on 2.9 too.
  */
+import { createHash } from 'node:crypto';
 import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { casUpdate } from './cas.ts';
 import {
-  slideCounter,
+  BUCKET_MS,
+  DEFAULT_RETENTION,
+  IDEMPOTENCY_TTL_MS,
+  judgeIdempotencyRecord,
+  slideWindow,
+  type BucketWindow,
+  type IdempotencyClaim,
+  type IdempotencyClaimRequest,
+  type IdempotencyRecord,
+  type Retention,
+  type StoredAnswer,
   type ApiKeyRecord,
   type KeyLimitsUpdate,
   type NewApiKey,
@@ -22,22 +36,23 @@ import {
   type Store,
   type SweepResult,
   type UsageEntry,
-  type WindowCounter,
   type WindowHit,
 } from './port.ts';
 
 /**
- * A counter is read for two windows after its last write (as the current window, then as the
- * previous one), so two one-minute windows of age is all it needs. A bucket created by an older
- * version keeps its own (longer) max_age: KV does not change an existing bucket's configuration.
+ * A window entry matters for windowMs + BUCKET_MS (65 s) after its last write; the bucket's max_age
+ * drops it after two minutes. (Entries `w.<subject>` of the old two-counter format are never read;
+ * they age out the same way.)
  */
 const WINDOW_BUCKET_TTL_MS = 2 * 60_000;
+
+type LedgerOutcome = 'charge' | 'refund' | 'expired';
 
 interface LedgerRecord {
   keyId: string;
   amount: number;
   endpoint: string;
-  outcome: 'charge' | 'refund' | 'expired';
+  outcome: LedgerOutcome;
   at: string;
 }
 
@@ -65,17 +80,31 @@ export class KvStore implements Store {
   /** Hits waiting for the in-flight window update of their subject (see #drainWindowQueue). */
   readonly #windowQueues = new Map<string, QueuedHit[]>();
 
-  constructor(opts: { nc: NatsConnection; name: string }) {
+  readonly #retention: Retention;
+  /** Only a store told its retention (the edge) changes existing buckets; the keys CLI leaves them. */
+  readonly #enforceRetention: boolean;
+  #idempotency!: KV;
+
+  constructor(opts: { nc: NatsConnection; name: string; retention?: Retention }) {
     this.#nc = opts.nc;
     this.#prefix = opts.name;
+    this.#retention = opts.retention ?? DEFAULT_RETENTION;
+    this.#enforceRetention = opts.retention !== undefined;
   }
 
   async init(): Promise<void> {
     const kvm = new Kvm(this.#nc);
-    this.#keys = await kvm.create(`${this.#prefix}_keys`, { history: 1 });
-    this.#ledger = await kvm.create(`${this.#prefix}_ledger`, { history: 1 });
-    this.#windows = await kvm.create(`${this.#prefix}_windows`, { history: 1, ttl: WINDOW_BUCKET_TTL_MS });
-    this.#usage = await kvm.create(`${this.#prefix}_usage`, { history: 1 });
+    const bucket = async (suffix: string, ttl?: number): Promise<KV> => {
+      const name = `${this.#prefix}_${suffix}`;
+      const kv = await kvm.create(name, { history: 1, ...(ttl ? { ttl } : {}) });
+      if (ttl && (this.#enforceRetention || suffix === 'windows' || suffix === 'idempotency')) await ensureMaxAge(this.#nc, kv, name, ttl);
+      return kv;
+    };
+    this.#keys = await bucket('keys');
+    this.#ledger = await bucket('ledger', this.#retention.ledgerMs);
+    this.#windows = await bucket('windows', WINDOW_BUCKET_TTL_MS);
+    this.#usage = await bucket('usage', this.#retention.usageMs);
+    this.#idempotency = await bucket('idempotency', IDEMPOTENCY_TTL_MS);
   }
 
   async ping(): Promise<void> {
@@ -150,56 +179,70 @@ export class KvStore implements Store {
   }
 
   async settleCredits(s: { keyId: string; requestId: string; outcome: 'charge' | 'refund' }): Promise<SettleResult> {
-    let closed: { amount: number; endpoint: string } | undefined;
-    const result = await casUpdate<ApiKeyRecord, SettleResult>(this.#keys, `key.${kvToken(s.keyId)}`, (cur) => {
-      closed = undefined;
-      if (!cur) return { keep: true, result: { applied: false, credits_used: 0, credits_limit: 0 } };
-      const open = cur.pending.find((p) => p.requestId === s.requestId);
-      if (!open) return { keep: true, result: { applied: false, credits_used: cur.credits_used, credits_limit: cur.credits_limit } };
-      closed = open;
+    const before = await this.getKey(s.keyId);
+    const open = before?.pending.find((p) => p.requestId === s.requestId);
+    if (!before || !open) return { applied: false, credits_used: before?.credits_used ?? 0, credits_limit: before?.credits_limit ?? 0 };
+    // 1. The commit: the ledger entry, before the key record moves.
+    const rec: LedgerRecord = { keyId: s.keyId, amount: open.amount, endpoint: open.endpoint, outcome: s.outcome, at: new Date().toISOString() };
+    const outcome = await this.#commitLedger(s.requestId, rec, s.outcome === 'refund');
+    if (outcome !== s.outcome) return { applied: false, credits_used: before.credits_used, credits_limit: before.credits_limit };
+    // 2. The key record follows the ledger.
+    try {
+      const closed = await this.#closeReservation(s.keyId, s.requestId, outcome);
+      // Closed meanwhile by a sweeper that read our ledger entry: a charge stands all the same.
+      return closed ?? { applied: outcome === 'charge', credits_used: before.credits_used, credits_limit: before.credits_limit };
+    } catch (err) {
+      // Charged by the ledger: the sweeper tidies the reservation later, without a refund.
+      if (outcome === 'charge') return { applied: true, credits_used: before.credits_used, credits_limit: before.credits_limit };
+      throw err; // a refund the sweeper completes once the reservation expires
+    }
+  }
+
+  /** Forgets the reservation and gives its credits back unless the ledger says charge; null when it is gone. */
+  async #closeReservation(keyId: string, requestId: string, outcome: LedgerOutcome): Promise<SettleResult | null> {
+    return casUpdate<ApiKeyRecord, SettleResult | null>(this.#keys, `key.${kvToken(keyId)}`, (cur) => {
+      const open = cur?.pending.find((p) => p.requestId === requestId);
+      if (!cur || !open) return { keep: true, result: null };
       const next: ApiKeyRecord = {
         ...cur,
-        credits_used: s.outcome === 'refund' ? cur.credits_used - open.amount : cur.credits_used,
-        pending: cur.pending.filter((p) => p.requestId !== s.requestId),
+        credits_used: outcome === 'charge' ? cur.credits_used : cur.credits_used - open.amount,
+        pending: cur.pending.filter((p) => p.requestId !== requestId),
       };
       return { write: next, result: { applied: true, credits_used: next.credits_used, credits_limit: next.credits_limit } };
     });
-    if (closed) await this.#writeLedger(s.requestId, { keyId: s.keyId, amount: closed.amount, endpoint: closed.endpoint, outcome: s.outcome, at: new Date().toISOString() });
-    return result;
   }
 
   async sweepExpiredReservations(now: number): Promise<SweepResult> {
     const total: SweepResult = { refunded: 0, credits: 0 };
     for (const key of await this.listKeys()) {
-      if (!key.pending.some((p) => p.expiresAt <= now)) continue;
-      let expired: ApiKeyRecord['pending'] = [];
-      await casUpdate<ApiKeyRecord, null>(this.#keys, `key.${kvToken(key.id)}`, (cur) => {
-        expired = cur ? cur.pending.filter((p) => p.expiresAt <= now) : [];
-        if (!cur || expired.length === 0) return { keep: true, result: null };
-        const refund = expired.reduce((sum, p) => sum + p.amount, 0);
-        return { write: { ...cur, credits_used: cur.credits_used - refund, pending: cur.pending.filter((p) => p.expiresAt > now) }, result: null };
-      });
-      for (const p of expired) {
-        total.refunded += 1;
-        total.credits += p.amount;
-        await this.#writeLedger(p.requestId, { keyId: key.id, amount: p.amount, endpoint: p.endpoint, outcome: 'expired', at: new Date(now).toISOString() });
+      for (const p of key.pending.filter((x) => x.expiresAt <= now)) {
+        // A reservation the ledger already closed as `charge` (its key update failed) is only tidied.
+        const outcome = await this.#commitLedger(p.requestId, { keyId: key.id, amount: p.amount, endpoint: p.endpoint, outcome: 'expired', at: new Date(now).toISOString() }, false);
+        const closed = await this.#closeReservation(key.id, p.requestId, outcome);
+        if (closed && outcome !== 'charge') {
+          total.refunded += 1;
+          total.credits += p.amount;
+        }
       }
     }
     return total;
   }
 
-  async #writeLedger(requestId: string, rec: LedgerRecord): Promise<void> {
-    try {
-      await this.#ledger.create(`r.${kvToken(requestId)}`, JSON.stringify(rec));
-    } catch (err) {
-      // Already recorded: settling is idempotent, the first record stands.
-      if (!/wrong last sequence|key exists/i.test((err as Error).message) && (err as { code?: unknown }).code !== 10071) throw err;
-    }
+  /**
+   * Writes the ledger entry unless one exists; returns the outcome that stands. With `revokeCharge`
+   * (a refund), an existing `charge` is replaced by this refund, revision-checked.
+   */
+  async #commitLedger(requestId: string, rec: LedgerRecord, revokeCharge: boolean): Promise<LedgerOutcome> {
+    return casUpdate<LedgerRecord, LedgerOutcome>(this.#ledger, `r.${kvToken(requestId)}`, (cur) => {
+      if (!cur) return { write: rec, result: rec.outcome };
+      if (revokeCharge && cur.outcome === 'charge') return { write: rec, result: rec.outcome };
+      return { keep: true, result: cur.outcome };
+    });
   }
 
   async hitWindow(subject: string, limit: number, now: number, windowMs: number): Promise<WindowHit> {
-    if (2 * windowMs > WINDOW_BUCKET_TTL_MS) throw new RangeError(`windows longer than ${WINDOW_BUCKET_TTL_MS / 2} ms outlive the bucket's max_age`);
-    const key = `w.${kvToken(subject)}`;
+    if (windowMs + BUCKET_MS > WINDOW_BUCKET_TTL_MS) throw new RangeError(`windows longer than ${WINDOW_BUCKET_TTL_MS - BUCKET_MS} ms outlive the bucket's max_age`);
+    const key = `s.${kvToken(subject)}`;
     return new Promise<WindowHit>((resolve, reject) => {
       const queued = this.#windowQueues.get(key);
       if (queued) return void queued.push({ limit, now, windowMs, resolve, reject });
@@ -219,11 +262,10 @@ export class KvStore implements Store {
     while (queue.length > 0) {
       const batch = queue.splice(0).sort((a, b) => a.now - b.now);
       try {
-        const hits = await casUpdate<WindowCounter, WindowHit[]>(this.#windows, key, (cur) => {
-          // An entry in an older format (a log of timestamps) starts a fresh counter.
-          let state: WindowCounter | null = cur && typeof cur.start === 'number' ? cur : null;
+        const hits = await casUpdate<BucketWindow, WindowHit[]>(this.#windows, key, (cur) => {
+          let state: BucketWindow | null = cur;
           const decided = batch.map((h) => {
-            const r = slideCounter(state, h.limit, h.now, h.windowMs);
+            const r = slideWindow(state, h.limit, h.now, h.windowMs);
             state = r.state;
             return r.hit;
           });
@@ -238,6 +280,21 @@ export class KvStore implements Store {
     this.#windowQueues.delete(key);
   }
 
+  async claimIdempotencyKey(c: IdempotencyClaimRequest): Promise<IdempotencyClaim> {
+    const fresh: IdempotencyRecord = { fingerprint: c.fingerprint, requestId: c.requestId, lockedUntil: c.now + c.lockMs };
+    return casUpdate<IdempotencyRecord, IdempotencyClaim>(this.#idempotency, idempotencyKvKey(c.scope, c.key), (cur) => {
+      const judged = cur ? judgeIdempotencyRecord(cur, c) : 'take_over';
+      return judged === 'take_over' ? { write: fresh, result: { state: 'claimed' } } : { keep: true, result: judged };
+    });
+  }
+
+  async finishIdempotencyKey(f: { scope: string; key: string; requestId: string; answer: StoredAnswer | null }): Promise<void> {
+    await casUpdate<IdempotencyRecord, null>(this.#idempotency, idempotencyKvKey(f.scope, f.key), (cur) => {
+      if (!cur || cur.requestId !== f.requestId || cur.answer) return { keep: true, result: null };
+      return { write: f.answer ? { ...cur, answer: f.answer } : { ...cur, lockedUntil: 0 }, result: null };
+    });
+  }
+
   async recordUsage(entry: UsageEntry): Promise<void> {
     const at = Date.parse(entry.timestamp);
     await this.#usage.put(`u.${kvToken(entry.keyId)}.${String(at).padStart(15, '0')}.${kvToken(entry.requestId)}`, JSON.stringify(entry));
@@ -250,4 +307,22 @@ export class KvStore implements Store {
     const entries = await Promise.all(names.slice(0, limit).map((k) => this.#usage.get(k)));
     return entries.filter((e) => e && e.operation === 'PUT').map((e) => e!.json<UsageEntry>());
   }
+}
+
+function idempotencyKvKey(scope: string, key: string): string {
+  return `i.${kvToken(scope)}.${createHash('sha256').update(key).digest('hex')}`;
+}
+
+/**
+ * KV keeps an existing bucket's configuration when it is "created" again, so a bucket made by an older
+ * version (without a max_age, or another one) gets this one through a JetStream stream update.
+ */
+async function ensureMaxAge(nc: NatsConnection, kv: KV, bucket: string, ttlMs: number): Promise<void> {
+  if ((await kv.status()).ttl === ttlMs) return;
+  const api = async (op: string, body: string): Promise<{ config?: Record<string, unknown>; error?: { description?: string } }> =>
+    JSON.parse((await nc.request(`$JS.API.STREAM.${op}.KV_${bucket}`, body, { timeout: 5000 })).string()) as { config?: Record<string, unknown>; error?: { description?: string } };
+  const info = await api('INFO', '');
+  if (!info.config) throw new Error(`KV bucket ${bucket}: ${info.error?.description ?? 'no stream info'}`);
+  const updated = await api('UPDATE', JSON.stringify({ ...info.config, max_age: ttlMs * 1_000_000 }));
+  if (updated.error) throw new Error(`KV bucket ${bucket}: could not set its retention: ${updated.error.description ?? 'unknown error'}`);
 }

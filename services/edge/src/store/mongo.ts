@@ -4,11 +4,23 @@
  * part of the match, so concurrent requests from any number of edge instances can never overspend.
  * Rate-limit windows are sliding-window counters decided inside one pipeline update, so they are
  * exact across instances too.
- * Collections (database = STORE_NAME): api_keys, ledger (unique requestId), windows (TTL), usage.
+ * Collections (database = STORE_NAME): api_keys, ledger (unique requestId; TTL on the settle time),
+ * rate_windows (TTL), usage (TTL on the request time), idempotency (TTL 24 h).
  */
-import { MongoClient, MongoServerError, type Collection, type Db } from 'mongodb';
+import { createHash } from 'node:crypto';
+import { MongoClient, MongoServerError, type Collection, type Db, type Document, type IndexSpecification } from 'mongodb';
 import {
-  slideCounter,
+  BUCKET_MS,
+  DEFAULT_RETENTION,
+  IDEMPOTENCY_TTL_MS,
+  judgeIdempotencyRecord,
+  slideWindow,
+  type IdempotencyClaim,
+  type IdempotencyClaimRequest,
+  type IdempotencyRecord,
+  type Retention,
+  type StoredAnswer,
+  type WindowBucket,
   type ApiKeyRecord,
   type KeyLimitsUpdate,
   type NewApiKey,
@@ -17,27 +29,46 @@ import {
   type Store,
   type SweepResult,
   type UsageEntry,
-  type WindowCounter,
   type WindowHit,
 } from './port.ts';
 
 type KeyDoc = Omit<ApiKeyRecord, 'id'> & { _id: string };
+type LedgerOutcome = 'charge' | 'refund' | 'expired';
 interface LedgerDoc {
   requestId: string;
   keyId: string;
   amount: number;
   endpoint: string;
-  outcome: 'charge' | 'refund' | 'expired';
+  outcome: LedgerOutcome;
+  /** When it was settled; the TTL index deletes the entry LEDGER_RETENTION_DAYS later. */
   at: Date;
 }
-interface WindowDoc extends Partial<WindowCounter> {
+type IdempotencyDoc = IdempotencyRecord & { _id: string; createdAt: Date };
+interface WindowDoc {
   _id: string;
-  /** When the counts stop mattering (two windows after `start`); the TTL index deletes the document. */
+  buckets?: WindowBucket[];
+  /** When the counts stop mattering (newest bucket + bucket + window); the TTL index deletes the document. */
   expiresAt?: Date;
 }
 type UsageDoc = UsageEntry & { at: Date };
 
 const DUPLICATE_KEY = 11000;
+const INDEX_OPTIONS_CONFLICT = 85;
+
+/**
+ * A TTL index on `field`; when one exists with another expireAfterSeconds (the retention was changed),
+ * collMod changes it in place.
+ */
+async function ensureTtlIndex<T extends Document>(db: Db, coll: Collection<T>, field: string, seconds: number, enforce: boolean): Promise<void> {
+  const spec: IndexSpecification = { [field]: 1 };
+  try {
+    await coll.createIndex(spec, { expireAfterSeconds: seconds });
+  } catch (err) {
+    if (!(err instanceof MongoServerError && err.code === INDEX_OPTIONS_CONFLICT)) throw err;
+    if (!enforce) return; // a store not told its retention (the keys CLI) keeps the edge's
+    await db.command({ collMod: coll.collectionName, index: { keyPattern: spec, expireAfterSeconds: seconds } });
+  }
+}
 
 function toRecord(doc: KeyDoc | null): ApiKeyRecord | null {
   if (!doc) return null;
@@ -53,14 +84,22 @@ export class MongoStore implements Store {
   readonly #ledger: Collection<LedgerDoc>;
   readonly #windows: Collection<WindowDoc>;
   readonly #usage: Collection<UsageDoc>;
+  readonly #idempotency: Collection<IdempotencyDoc>;
+  readonly #retention: Retention;
+  /** Only a store told its retention (the edge) changes existing TTL indexes; the keys CLI leaves them. */
+  readonly #enforceRetention: boolean;
 
-  constructor(opts: { uri: string; name: string }) {
+  constructor(opts: { uri: string; name: string; retention?: Retention }) {
+    this.#retention = opts.retention ?? DEFAULT_RETENTION;
+    this.#enforceRetention = opts.retention !== undefined;
     this.#client = new MongoClient(opts.uri, { serverSelectionTimeoutMS: 5000, appName: 'enrich-edge' });
     this.#db = this.#client.db(opts.name);
     this.#keys = this.#db.collection<KeyDoc>('api_keys');
     this.#ledger = this.#db.collection<LedgerDoc>('ledger');
-    this.#windows = this.#db.collection<WindowDoc>('windows');
+    // `rate_windows`, not the old `windows` (two-counter documents, which its TTL index empties).
+    this.#windows = this.#db.collection<WindowDoc>('rate_windows');
     this.#usage = this.#db.collection<UsageDoc>('usage');
+    this.#idempotency = this.#db.collection<IdempotencyDoc>('idempotency');
   }
 
   async init(): Promise<void> {
@@ -71,6 +110,9 @@ export class MongoStore implements Store {
       this.#ledger.createIndex({ requestId: 1 }, { unique: true }),
       this.#windows.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),
       this.#usage.createIndex({ keyId: 1, at: -1 }),
+      ensureTtlIndex(this.#db, this.#usage, 'at', Math.round(this.#retention.usageMs / 1000), this.#enforceRetention),
+      ensureTtlIndex(this.#db, this.#ledger, 'at', Math.round(this.#retention.ledgerMs / 1000), this.#enforceRetention),
+      ensureTtlIndex(this.#db, this.#idempotency, 'createdAt', Math.round(IDEMPOTENCY_TTL_MS / 1000), true),
     ]);
   }
 
@@ -147,20 +189,36 @@ export class MongoStore implements Store {
     const cur = await this.#keys.findOne({ _id: s.keyId, 'pending.requestId': s.requestId }, { projection: { pending: { $elemMatch: { requestId: s.requestId } } } });
     const open = cur?.pending?.[0];
     if (open) {
-      const refund = s.outcome === 'refund' ? open.amount : 0;
-      // The match on the open reservation makes this apply at most once, whoever races us (a sweeper).
-      const doc = await this.#keys.findOneAndUpdate(
-        { _id: s.keyId, 'pending.requestId': s.requestId },
-        { $pull: { pending: { requestId: s.requestId } }, $inc: { credits_used: -refund } },
-        { returnDocument: 'after' },
-      );
-      if (doc) {
-        await this.#writeLedger({ requestId: s.requestId, keyId: s.keyId, amount: open.amount, endpoint: open.endpoint, outcome: s.outcome, at: new Date() });
-        return { applied: true, credits_used: doc.credits_used, credits_limit: doc.credits_limit };
+      // 1. The commit: the ledger entry, before the key document moves.
+      const outcome = await this.#commitLedger({ requestId: s.requestId, keyId: s.keyId, amount: open.amount, endpoint: open.endpoint, outcome: s.outcome, at: new Date() }, s.outcome === 'refund');
+      if (outcome === s.outcome) {
+        try {
+          const doc = await this.#closeReservation(s.keyId, s.requestId, open.amount, outcome);
+          if (doc) return { applied: true, credits_used: doc.credits_used, credits_limit: doc.credits_limit };
+          if (outcome === 'charge') {
+            // Closed meanwhile by a sweeper that read our ledger entry: the charge stands all the same.
+            const now = await this.#keys.findOne({ _id: s.keyId });
+            return { applied: true, credits_used: now?.credits_used ?? 0, credits_limit: now?.credits_limit ?? 0 };
+          }
+        } catch (err) {
+          // Charged by the ledger: the sweeper tidies the reservation later, without a refund.
+          if (outcome !== 'charge') throw err;
+          const now = await this.#keys.findOne({ _id: s.keyId }).catch(() => null);
+          return { applied: true, credits_used: now?.credits_used ?? 0, credits_limit: now?.credits_limit ?? 0 };
+        }
       }
     }
     const now = await this.#keys.findOne({ _id: s.keyId });
     return { applied: false, credits_used: now?.credits_used ?? 0, credits_limit: now?.credits_limit ?? 0 };
+  }
+
+  /** Forgets the reservation (matched, so at most once) and refunds unless the ledger says charge. */
+  async #closeReservation(keyId: string, requestId: string, amount: number, outcome: LedgerOutcome): Promise<KeyDoc | null> {
+    return this.#keys.findOneAndUpdate(
+      { _id: keyId, 'pending.requestId': requestId },
+      { $pull: { pending: { requestId } }, $inc: { credits_used: outcome === 'charge' ? 0 : -amount } },
+      { returnDocument: 'after' },
+    );
   }
 
   async sweepExpiredReservations(now: number): Promise<SweepResult> {
@@ -168,35 +226,65 @@ export class MongoStore implements Store {
     const keys = await this.#keys.find({ 'pending.expiresAt': { $lte: now } }).toArray();
     for (const key of keys) {
       for (const p of key.pending.filter((x) => x.expiresAt <= now)) {
-        const doc = await this.#keys.findOneAndUpdate(
-          { _id: key._id, 'pending.requestId': p.requestId },
-          { $pull: { pending: { requestId: p.requestId } }, $inc: { credits_used: -p.amount } },
-        );
-        if (!doc) continue; // settled or swept by someone else meanwhile
+        const outcome = await this.#commitLedger({ requestId: p.requestId, keyId: key._id, amount: p.amount, endpoint: p.endpoint, outcome: 'expired', at: new Date(now) }, false);
+        const doc = await this.#closeReservation(key._id, p.requestId, p.amount, outcome);
+        if (!doc || outcome === 'charge') continue; // settled or swept by someone else meanwhile, or charged
         total.refunded += 1;
         total.credits += p.amount;
-        await this.#writeLedger({ requestId: p.requestId, keyId: key._id, amount: p.amount, endpoint: p.endpoint, outcome: 'expired', at: new Date(now) });
       }
     }
     return total;
   }
 
-  async #writeLedger(doc: LedgerDoc): Promise<void> {
+  /** Inserts the ledger entry unless one exists; the outcome that stands. A refund may replace a charge. */
+  async #commitLedger(doc: LedgerDoc, revokeCharge: boolean): Promise<LedgerOutcome> {
     try {
       await this.#ledger.insertOne(doc);
+      return doc.outcome;
     } catch (err) {
       if (!(err instanceof MongoServerError && err.code === DUPLICATE_KEY)) throw err;
     }
+    if (revokeCharge) {
+      const revoked = await this.#ledger.findOneAndUpdate({ requestId: doc.requestId, outcome: 'charge' }, { $set: { outcome: doc.outcome, at: doc.at } });
+      if (revoked) return doc.outcome;
+    }
+    const existing = await this.#ledger.findOne({ requestId: doc.requestId });
+    return existing?.outcome ?? doc.outcome;
+  }
+
+  async claimIdempotencyKey(c: IdempotencyClaimRequest): Promise<IdempotencyClaim> {
+    const _id = idempotencyId(c.scope, c.key);
+    const fresh = { fingerprint: c.fingerprint, requestId: c.requestId, lockedUntil: c.now + c.lockMs, createdAt: new Date(c.now) };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        await this.#idempotency.insertOne({ _id, ...fresh });
+        return { state: 'claimed' };
+      } catch (err) {
+        if (!(err instanceof MongoServerError && err.code === DUPLICATE_KEY)) throw err;
+      }
+      const existing = await this.#idempotency.findOne({ _id });
+      if (!existing) continue; // expired by the TTL index meanwhile: insert again
+      const judged = judgeIdempotencyRecord(existing, c);
+      if (judged !== 'take_over') return judged;
+      // Released or abandoned: take it over, matched on the state we judged so only one claimant wins.
+      const taken = await this.#idempotency.findOneAndUpdate({ _id, requestId: existing.requestId, lockedUntil: existing.lockedUntil, answer: { $exists: false } }, { $set: fresh });
+      if (taken) return { state: 'claimed' };
+    }
+    throw new Error(`Idempotency-Key claim for ${c.scope} kept changing under us`);
+  }
+
+  async finishIdempotencyKey(f: { scope: string; key: string; requestId: string; answer: StoredAnswer | null }): Promise<void> {
+    const filter = { _id: idempotencyId(f.scope, f.key), requestId: f.requestId, answer: { $exists: false } };
+    await this.#idempotency.updateOne(filter, f.answer ? { $set: { answer: f.answer, createdAt: new Date() } } : { $set: { lockedUntil: 0 } });
   }
 
   async hitWindow(subject: string, limit: number, now: number, windowMs: number): Promise<WindowHit> {
-    const pipeline = windowCounterPipeline(limit, now, windowMs);
+    const pipeline = bucketWindowPipeline(limit, now, windowMs, BUCKET_MS);
     for (let attempt = 0; ; attempt++) {
       try {
         const before = await this.#windows.findOneAndUpdate({ _id: subject }, pipeline, { upsert: true, returnDocument: 'before' });
         // Decide from the state we replaced: the same rule as the pipeline, in the same integer arithmetic.
-        const state = before && typeof before.start === 'number' ? { start: before.start, prev: before.prev ?? 0, cur: before.cur ?? 0 } : null;
-        return slideCounter(state, limit, now, windowMs).hit;
+        return slideWindow(before ? { buckets: before.buckets ?? [] } : null, limit, now, windowMs).hit;
       } catch (err) {
         // Two first-ever hits racing to upsert the same _id: one loses with a duplicate key; retry.
         if (err instanceof MongoServerError && err.code === DUPLICATE_KEY && attempt < 5) continue;
@@ -215,54 +303,29 @@ export class MongoStore implements Store {
   }
 }
 
+function idempotencyId(scope: string, key: string): string {
+  return `${scope}:${createHash('sha256').update(key).digest('hex')}`;
+}
+
 /**
- * slideCounter as one atomic pipeline update: roll the counter to now's window, decide, and count the
- * hit only when admitted. A rejected hit leaves every field as it was. Scaled integer arithmetic, as in
- * slideCounter, so both agree to the millisecond.
+ * slideWindow as one atomic pipeline update: keep the buckets still overlapping the window, decide,
+ * and count the hit in now's bucket only when admitted. A rejected hit leaves every field as it was.
  */
-function windowCounterPipeline(limit: number, now: number, windowMs: number): object[] {
-  const windowStart = Math.floor(now / windowMs) * windowMs;
+function bucketWindowPipeline(limit: number, now: number, windowMs: number, bucketMs: number): object[] {
+  const current = Math.floor(now / bucketMs) * bucketMs;
+  const live = { $filter: { input: { $ifNull: ['$buckets', []] }, as: 'b', cond: { $and: [{ $gt: [{ $add: ['$$b.s', bucketMs + windowMs] }, now] }, { $gt: ['$$b.n', 0] }] } } };
+  const added = {
+    $cond: [
+      { $in: [current, '$_live.s'] },
+      { $map: { input: '$_live', as: 'b', in: { $cond: [{ $eq: ['$$b.s', current] }, { s: '$$b.s', n: { $add: ['$$b.n', 1] } }, '$$b'] } } },
+      { $concatArrays: ['$_live', [{ s: current, n: 1 }]] },
+    ],
+  };
   return [
-    // A clock behind the stored window counts as that window's start (counts never run backwards).
-    { $set: { _start: { $max: [windowStart, { $ifNull: ['$start', windowStart] }] } } },
-    {
-      $set: {
-        _prev: {
-          $switch: {
-            branches: [
-              { case: { $eq: ['$start', '$_start'] }, then: { $ifNull: ['$prev', 0] } },
-              { case: { $eq: ['$start', { $subtract: ['$_start', windowMs] }] }, then: { $ifNull: ['$cur', 0] } },
-            ],
-            default: 0,
-          },
-        },
-        _cur: { $cond: [{ $eq: ['$start', '$_start'] }, { $ifNull: ['$cur', 0] }, 0] },
-      },
-    },
-    {
-      $set: {
-        _ok: {
-          $lte: [
-            {
-              $add: [
-                { $multiply: ['$_prev', { $max: [0, { $subtract: [windowMs, { $max: [0, { $subtract: [now, '$_start'] }] }] }] }] },
-                { $multiply: [{ $add: ['$_cur', 1] }, windowMs] },
-              ],
-            },
-            limit * windowMs,
-          ],
-        },
-      },
-    },
-    {
-      $set: {
-        start: { $cond: ['$_ok', '$_start', '$start'] },
-        prev: { $cond: ['$_ok', '$_prev', '$prev'] },
-        cur: { $cond: ['$_ok', { $add: ['$_cur', 1] }, '$cur'] },
-        expiresAt: { $cond: ['$_ok', { $toDate: { $add: ['$_start', 2 * windowMs] } }, { $ifNull: ['$expiresAt', { $toDate: { $add: ['$_start', 2 * windowMs] } }] }] },
-      },
-    },
-    // `hits`: the timestamp log of older versions.
-    { $unset: ['_start', '_prev', '_cur', '_ok', 'hits'] },
+    { $set: { _live: live } },
+    { $set: { _ok: { $lte: [{ $add: [{ $sum: '$_live.n' }, 1] }, limit] } } },
+    { $set: { buckets: { $cond: ['$_ok', added, { $ifNull: ['$buckets', []] }] } } },
+    { $set: { expiresAt: { $toDate: { $add: [{ $max: [{ $max: '$buckets.s' }, current] }, bucketMs + windowMs] } } } },
+    { $unset: ['_live', '_ok'] },
   ];
 }

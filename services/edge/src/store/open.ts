@@ -5,6 +5,7 @@ import { KvStore } from './kv.ts';
 import { MongoStore } from './mongo.ts';
 import type { Store } from './port.ts';
 
-export function openStore(config: Pick<EdgeConfig, 'store'>, nc: NatsConnection): Store {
-  return config.store.kind === 'mongo' ? new MongoStore({ uri: config.store.uri, name: config.store.name }) : new KvStore({ nc, name: config.store.name });
+export function openStore(config: Pick<EdgeConfig, 'store'> & Partial<Pick<EdgeConfig, 'usageRetentionMs' | 'ledgerRetentionMs'>>, nc: NatsConnection): Store {
+  const retention = config.usageRetentionMs && config.ledgerRetentionMs ? { usageMs: config.usageRetentionMs, ledgerMs: config.ledgerRetentionMs } : undefined;
+  return config.store.kind === 'mongo' ? new MongoStore({ uri: config.store.uri, name: config.store.name, retention }) : new KvStore({ nc, name: config.store.name, retention });
 }

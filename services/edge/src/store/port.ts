@@ -1,7 +1,7 @@
 /**
  * The store port: API keys, credits, rate-limit windows and the usage log behind one interface, so
  * NATS JetStream KV (default) and MongoDB (production) are interchangeable. Both implementations
- * pass the same conformance suite (conformance.ts).
+ * pass the same conformance suite (test/support/store-conformance.ts).
  *
  * Credits are reserved before the work and settled after it. An open reservation lives inside the
  * key's own record (`pending`), so reserving (check + increment + remember) and settling (forget +
@@ -62,28 +62,28 @@ export interface SettleResult {
 export interface WindowHit {
   allowed: boolean;
   limit: number;
-  /**
-   * The weighted request count after this hit (a rejected hit is not counted), rounded up:
-   * previous window x the part of it still inside the sliding minute, plus the current window.
-   */
+  /** Hits counted in the window after this one (a rejected hit is not counted). */
   count: number;
   /** How many more requests would be admitted right now. */
   remaining: number;
-  /** Milliseconds until the weighted count is back to zero if no more requests come (0 when it is). */
+  /** Milliseconds until nothing counts any more if no more requests come (0 when nothing counts). */
   resetMs: number;
   /** When rejected: milliseconds until the next request would be admitted (at least 1). */
   retryAfterMs: number;
 }
 
+/** Hits whose time fell in [s, s + bucketMs); `s` is a multiple of bucketMs. */
+export interface WindowBucket {
+  s: number;
+  n: number;
+}
+
 /**
- * A sliding-window counter for one subject: the hits of the current fixed window (aligned to a
- * multiple of windowMs) and of the one before it. O(1) whatever the limit.
+ * A sliding window for one subject as sub-window buckets: at most windowMs / bucketMs + 1 entries
+ * (plus any a skewed clock adds), whatever the limit.
  */
-export interface WindowCounter {
-  /** Epoch ms at which the current fixed window began; a multiple of windowMs. */
-  start: number;
-  prev: number;
-  cur: number;
+export interface BucketWindow {
+  buckets: WindowBucket[];
 }
 
 export interface UsageEntry {
@@ -97,9 +97,68 @@ export interface UsageEntry {
   timestamp: string;
 }
 
+/** An answer kept for Idempotency-Key replays: what the client got the first time. */
+export interface StoredAnswer {
+  status: number;
+  /** The response body as sent. */
+  body: string;
+  /** The headers that belong to the answer (content type, credits), lowercase names. */
+  headers: Record<string, string>;
+}
+
+export interface IdempotencyClaimRequest {
+  /** Whose key space: the API key id (two customers may use the same Idempotency-Key). */
+  scope: string;
+  /** The client's Idempotency-Key. */
+  key: string;
+  /** Hash of method, path and normalised query: what the key was first used for. */
+  fingerprint: string;
+  requestId: string;
+  now: number;
+  /** A claim not finished by now + lockMs is abandoned (its edge died) and may be taken over. */
+  lockMs: number;
+}
+
+export type IdempotencyClaim =
+  /** Ours: run the request, then finishIdempotencyKey. */
+  | { state: 'claimed' }
+  /** The first request with this key and these parameters is still running. */
+  | { state: 'in_flight' }
+  /** The key was used with other parameters. */
+  | { state: 'mismatch' }
+  /** The first request finished: its answer. */
+  | { state: 'done'; answer: StoredAnswer };
+
+/** How long an Idempotency-Key and its answer are kept (Stripe's convention). */
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+
+export interface Retention {
+  usageMs: number;
+  /** After the settle. */
+  ledgerMs: number;
+}
+
+export const DEFAULT_RETENTION: Retention = { usageMs: 90 * 86_400_000, ledgerMs: 7 * 86_400_000 };
+
 export interface SweepResult {
   refunded: number;
   credits: number;
+}
+
+/** The stored state of one Idempotency-Key (both stores). */
+export interface IdempotencyRecord {
+  fingerprint: string;
+  requestId: string;
+  lockedUntil: number;
+  answer?: StoredAnswer;
+}
+
+/** What a claim finds in an existing record: the shared rule of both stores. */
+export function judgeIdempotencyRecord(rec: IdempotencyRecord, c: Pick<IdempotencyClaimRequest, 'fingerprint' | 'now'>): IdempotencyClaim | 'take_over' {
+  // Released (the first answer was retryable) or abandoned (its edge died): the key is free again.
+  if (!rec.answer && rec.lockedUntil <= c.now) return 'take_over';
+  if (rec.fingerprint !== c.fingerprint) return { state: 'mismatch' };
+  return rec.answer ? { state: 'done', answer: rec.answer } : { state: 'in_flight' };
 }
 
 export interface Store {
@@ -119,14 +178,28 @@ export interface Store {
 
   /** Atomically: credits_used + amount <= credits_limit, then credits_used += amount and remember the reservation. */
   reserveCredits(r: { keyId: string; requestId: string; amount: number; endpoint: string; expiresAt: number }): Promise<ReserveResult>;
-  /** Closes a reservation: `charge` keeps the credits, `refund` gives them back. Idempotent by requestId. */
+  /**
+   * Closes a reservation: `charge` keeps the credits, `refund` gives them back. Idempotent by requestId.
+   * The ledger entry is written FIRST and is the commit: once it says `charge`, the call succeeds even
+   * if tidying the key record fails (the sweeper finishes it without a refund); when the ledger cannot be
+   * written the call throws and nothing is charged. A `refund` may revoke a `charge` entry whose
+   * reservation is still open (a charge whose commit was reported failed: the client gets no 200).
+   */
   settleCredits(s: { keyId: string; requestId: string; outcome: SettleOutcome }): Promise<SettleResult>;
-  /** Refunds every reservation whose expiresAt <= now. Safe to run from several instances at once. */
+  /**
+   * Closes every reservation whose expiresAt <= now: refunded unless the ledger already says `charge`.
+   * Safe to run from several instances at once.
+   */
   sweepExpiredReservations(now: number): Promise<SweepResult>;
 
+  /** Atomically claims an Idempotency-Key, or says why not (see IdempotencyClaim). */
+  claimIdempotencyKey(c: IdempotencyClaimRequest): Promise<IdempotencyClaim>;
+  /** Stores the claim's answer for replays, or (null) releases the key so a retry runs again. Only the claim's owner can. */
+  finishIdempotencyKey(f: { scope: string; key: string; requestId: string; answer: StoredAnswer | null }): Promise<void>;
+
   /**
-   * Sliding-window counter (see slideCounter): counts this hit if the weighted count of the last
-   * `windowMs` plus this hit stays within `limit`. A rejected hit changes nothing.
+   * Bucketed sliding window (see slideWindow): counts this hit if the hits of every bucket that
+   * overlaps the last `windowMs`, plus this one, stay within `limit`. A rejected hit changes nothing.
    */
   hitWindow(subject: string, limit: number, now: number, windowMs: number): Promise<WindowHit>;
 
@@ -135,69 +208,63 @@ export interface Store {
   listUsage(keyId: string, limit: number): Promise<UsageEntry[]>;
 }
 
+/** Bucket length of every rate-limit window: 12 buckets per minute. */
+export const BUCKET_MS = 5_000;
+
 /**
- * The sliding-window counter decision shared by both implementations (pure, so it is tested once).
+ * The sliding-window decision shared by both implementations (pure, so it is tested once).
  *
- * The sliding minute ending now covers the part of the previous fixed window not yet left behind,
- * so the estimate is prev x (1 - elapsed / windowMs) + cur, the approximation Cloudflare and others
- * use. It assumes the previous window's hits were spread evenly; see the README for the bound.
- * Everything is computed in integer milliseconds (both sides scaled by windowMs) so a decision at a
- * boundary is exact and identical in KV and in MongoDB's pipeline.
+ * Hits are counted per bucket of `bucketMs` (aligned to multiples of it). A bucket counts, whole,
+ * while any part of it lies inside the last `windowMs` (its start > now - windowMs - bucketMs). Every
+ * hit of the true sliding window is therefore counted, so admitting only when count + 1 <= limit
+ * never lets more than `limit` through in any span of `windowMs`. The price: a hit is counted up to
+ * one bucket longer than it strictly has to be (a greedy client gets `limit` per 60-65 s).
  *
- * A `now` before the stored window (another instance's clock slightly ahead) counts as the start of
- * the stored window: counts never run backwards.
+ * A `now` behind a stored bucket (another instance's clock slightly ahead) still counts that bucket:
+ * counts never run backwards.
  */
-export function slideCounter(state: WindowCounter | null, limit: number, now: number, windowMs: number): { state: WindowCounter; hit: WindowHit } {
-  const rolled = rollCounter(state, now, windowMs);
-  const elapsed = Math.max(0, now - rolled.start);
-  const allowed = weighted(rolled.prev, rolled.cur + 1, elapsed, windowMs) <= limit * windowMs;
-  const next: WindowCounter = allowed ? { ...rolled, cur: rolled.cur + 1 } : rolled;
-  const scaled = weighted(next.prev, next.cur, elapsed, windowMs);
-  const resetAt = next.cur > 0 ? next.start + 2 * windowMs : next.prev > 0 ? next.start + windowMs : now;
+export function slideWindow(state: BucketWindow | null, limit: number, now: number, windowMs: number, bucketMs = BUCKET_MS): { state: BucketWindow; hit: WindowHit } {
+  const live = liveBuckets(state, now, windowMs, bucketMs);
+  const counted = live.reduce((sum, b) => sum + b.n, 0);
+  const allowed = counted + 1 <= limit;
+  const next = allowed ? addHit(live, Math.floor(now / bucketMs) * bucketMs) : live;
+  const count = allowed ? counted + 1 : counted;
+  const newest = next.reduce((m, b) => Math.max(m, b.s), -Infinity);
   return {
-    state: next,
+    // A rejected hit writes nothing: the stored state stays as it was.
+    state: allowed ? { buckets: next } : (state ?? { buckets: [] }),
     hit: {
       allowed,
       limit,
-      count: Math.ceil(scaled / windowMs),
-      remaining: Math.max(0, Math.floor((limit * windowMs - scaled) / windowMs)),
-      resetMs: Math.max(0, resetAt - now),
-      retryAfterMs: allowed ? 0 : Math.max(1, admitsAt(next, limit, windowMs) - now),
+      count,
+      remaining: Math.max(0, limit - count),
+      resetMs: next.length === 0 ? 0 : Math.max(0, newest + bucketMs + windowMs - now),
+      retryAfterMs: allowed ? 0 : Math.max(1, admitsAt(next, limit, windowMs, bucketMs) - now),
     },
   };
 }
 
-/** The counter as seen from `now`'s fixed window: the window moves on, counts older than one window drop. */
-export function rollCounter(state: WindowCounter | null, now: number, windowMs: number): WindowCounter {
-  const start = Math.floor(now / windowMs) * windowMs;
-  if (!state || state.start < start - windowMs) return { start, prev: 0, cur: 0 };
-  if (state.start === start - windowMs) return { start, prev: state.cur, cur: 0 };
-  return state; // the same window, or a later one (clock skew)
+/** The buckets still overlapping the window ending at `now`, oldest first. */
+export function liveBuckets(state: BucketWindow | null, now: number, windowMs: number, bucketMs: number): WindowBucket[] {
+  const buckets = Array.isArray(state?.buckets) ? state.buckets : [];
+  return buckets.filter((b) => b.s + bucketMs + windowMs > now && b.n > 0).sort((a, b) => a.s - b.s);
 }
 
-/** The weighted count scaled by windowMs: prev x (windowMs - elapsed) + cur x windowMs. */
-function weighted(prev: number, cur: number, elapsed: number, windowMs: number): number {
-  return prev * Math.max(0, windowMs - elapsed) + cur * windowMs;
+function addHit(buckets: WindowBucket[], s: number): WindowBucket[] {
+  return buckets.some((b) => b.s === s) ? buckets.map((b) => (b.s === s ? { s, n: b.n + 1 } : b)) : [...buckets, { s, n: 1 }].sort((a, b) => a.s - b.s);
 }
 
 /**
- * The earliest epoch ms at which one more hit is admitted, if nothing else is admitted before: in the
- * current window once the previous window's weight has decayed enough, else in the next window (where
- * the current count becomes the decaying one), else in the one after (then nothing counts any more).
+ * The earliest epoch ms at which one more hit is admitted if nothing else is admitted before: the
+ * moment enough of the oldest buckets have left the window (bucket s leaves at s + bucketMs + windowMs).
  */
-function admitsAt(c: WindowCounter, limit: number, windowMs: number): number {
-  if (limit < 1) return c.start + windowMs; // never admits; ask again in a window
-  // In window w with counts (p, k): admitted once p x (windowMs - e) <= (limit - k - 1) x windowMs.
-  const earliestElapsed = (p: number, k: number): number | null => {
-    const room = (limit - k - 1) * windowMs;
-    if (room < 0) return null;
-    if (p === 0) return 0;
-    const e = windowMs - Math.floor(room / p);
-    return e < windowMs ? Math.max(0, e) : null;
-  };
-  const here = earliestElapsed(c.prev, c.cur);
-  if (here !== null) return c.start + here;
-  const next = earliestElapsed(c.cur, 0);
-  if (next !== null) return c.start + windowMs + next;
-  return c.start + 2 * windowMs;
+function admitsAt(buckets: WindowBucket[], limit: number, windowMs: number, bucketMs: number): number {
+  let counted = buckets.reduce((sum, b) => sum + b.n, 0);
+  for (const b of buckets) {
+    counted -= b.n;
+    if (counted + 1 <= limit) return b.s + bucketMs + windowMs;
+  }
+  // limit < 1 never admits: ask again once everything has left.
+  const newest = buckets.at(-1)?.s ?? 0;
+  return newest + bucketMs + windowMs;
 }

@@ -9,6 +9,7 @@ export interface DocumentLimits {
 
 export interface SourceRef { url: string | null; text: string | null }
 
+/** Runs in the page with DOCUMENT_PARTS (runInPage). */
 export function collectDocument(h: PageHelpers, L: DocumentLimits) {
   const truncated: string[] = [];
   const cut = <T,>(name: string, list: T[], max: number): T[] => {
@@ -45,7 +46,38 @@ export function collectDocument(h: PageHelpers, L: DocumentLimits) {
     clip('jsonLd', s.textContent ?? '', L.jsonLdChars),
   );
 
-  // Style sources in cascade order: <link rel=stylesheet> texts come from the network, <style> texts from here.
+  const styleSources = styleSourcesOf(h, L, clip);
+  const scriptSources = L.withScripts ? scriptSourcesOf(h, L, clip) : [];
+  const texts = textsOf(L, cut, clip);
+  // The order of these calls is the order of the names in `truncated`.
+  const sources = { styleSources: cut('stylesheets', styleSources, L.stylesheets), scriptSources: cut('scripts', scriptSources, L.scripts) };
+  const text = { ...texts, ...regionTextsOf(L, clip) };
+  const body = document.body;
+
+  const de = document.documentElement;
+  return {
+    title: clean(document.title).slice(0, 2000),
+    lang: (de.getAttribute('lang') || null)?.slice(0, 50) ?? null,
+    html,
+    meta,
+    links,
+    jsonLd,
+    ...sources,
+    text,
+    viewport: { width: window.innerWidth, height: window.innerHeight },
+    documentSize: {
+      width: Math.max(de.scrollWidth, body ? body.scrollWidth : 0, window.innerWidth),
+      height: Math.max(de.scrollHeight, body ? body.scrollHeight : 0, window.innerHeight),
+    },
+    truncated,
+  };
+}
+
+type Cut = <T>(name: string, list: T[], max: number) => T[];
+type Clip = (name: string, s: string, max: number) => string;
+
+/** Style sources in cascade order: <link rel=stylesheet> texts come from the network, <style> texts from here. */
+function styleSourcesOf(h: PageHelpers, L: DocumentLimits, clip: Clip): SourceRef[] {
   const styleSources: SourceRef[] = [];
   for (const node of Array.from(document.querySelectorAll('style, link[rel~="stylesheet" i][href]'))) {
     if (node.tagName === 'STYLE') {
@@ -68,20 +100,26 @@ export function collectDocument(h: PageHelpers, L: DocumentLimits) {
       styleSources.push({ url: null, text: clip('stylesheets', Array.from(sheet.cssRules).map((r) => r.cssText).join('\n'), L.stylesheetChars) });
     } catch { /* unreadable sheet */ }
   }
+  return styleSources;
+}
 
+function scriptSourcesOf(h: PageHelpers, L: DocumentLimits, clip: Clip): SourceRef[] {
   const scriptSources: SourceRef[] = [];
-  if (L.withScripts) {
-    for (const s of Array.from(document.querySelectorAll('script'))) {
-      const type = (s.getAttribute('type') ?? '').toLowerCase();
-      if (type && !/javascript|ecmascript|module|jsx|babel/.test(type)) continue;
-      const src = s.getAttribute('src');
-      if (src) {
-        const href = h.abs(src);
-        if (href && /^https?:/.test(href)) scriptSources.push({ url: href.slice(0, L.urlChars), text: null });
-      } else if ((s.textContent ?? '').trim()) scriptSources.push({ url: null, text: clip('scripts', s.textContent ?? '', L.scriptChars) });
-    }
+  for (const s of Array.from(document.querySelectorAll('script'))) {
+    const type = (s.getAttribute('type') ?? '').toLowerCase();
+    if (type && !/javascript|ecmascript|module|jsx|babel/.test(type)) continue;
+    const src = s.getAttribute('src');
+    if (src) {
+      const href = h.abs(src);
+      if (href && /^https?:/.test(href)) scriptSources.push({ url: href.slice(0, L.urlChars), text: null });
+    } else if ((s.textContent ?? '').trim()) scriptSources.push({ url: null, text: clip('scripts', s.textContent ?? '', L.scriptChars) });
   }
+  return scriptSources;
+}
 
+/** The visible text, headings and navigation labels. */
+function textsOf(L: DocumentLimits, cut: Cut, clip: Clip) {
+  const clean = (s: string | null | undefined): string => (s ?? '').replace(/[ \t\f\v\u00a0]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim();
   const body = document.body;
   const visible = clip('text.visible', clean(body ? body.innerText : ''), L.visibleTextChars);
   const headings = cut('text.headings', Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6')), L.headings)
@@ -94,32 +132,17 @@ export function collectDocument(h: PageHelpers, L: DocumentLimits) {
       .filter(Boolean),
     L.navLabels,
   );
+  return { visible, headings, nav };
+}
+
+/** The texts of the outermost header and footer regions. */
+function regionTextsOf(L: DocumentLimits, clip: Clip) {
+  const clean = (s: string | null | undefined): string => (s ?? '').replace(/[ \t\f\v\u00a0]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim();
   const regionText = (selector: string, name: string): string =>
     clip(name, Array.from(document.querySelectorAll(selector)).filter((el) => !el.parentElement?.closest(selector))
       .map((el) => clean((el as HTMLElement).innerText)).filter(Boolean).join('\n'), L.regionTextChars);
-
-  const de = document.documentElement;
-  return {
-    title: clean(document.title).slice(0, 2000),
-    lang: (de.getAttribute('lang') || null)?.slice(0, 50) ?? null,
-    html,
-    meta,
-    links,
-    jsonLd,
-    styleSources: cut('stylesheets', styleSources, L.stylesheets),
-    scriptSources: cut('scripts', scriptSources, L.scripts),
-    text: {
-      visible,
-      headings,
-      nav,
-      header: regionText('header, [role=banner]', 'text.header'),
-      footer: regionText('footer, [role=contentinfo]', 'text.footer'),
-    },
-    viewport: { width: window.innerWidth, height: window.innerHeight },
-    documentSize: {
-      width: Math.max(de.scrollWidth, body ? body.scrollWidth : 0, window.innerWidth),
-      height: Math.max(de.scrollHeight, body ? body.scrollHeight : 0, window.innerHeight),
-    },
-    truncated,
-  };
+  return { header: regionText('header, [role=banner]', 'text.header'), footer: regionText('footer, [role=contentinfo]', 'text.footer') };
 }
+
+/** The functions collectDocument calls, sent to the page with it. */
+export const DOCUMENT_PARTS = [styleSourcesOf, scriptSourcesOf, textsOf, regionTextsOf];

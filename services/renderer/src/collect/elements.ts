@@ -3,23 +3,33 @@ import type { PageHelpers } from './page-helpers.ts';
 
 export interface ElementLimits { anchors: number; anchorTextChars: number; images: number; svgs: number; svgMarkupChars: number; urlChars: number }
 
+/** Runs in the page with ELEMENT_PARTS (runInPage); each part is a top-level function of the page script. */
 export function collectElements(h: PageHelpers, L: ElementLimits) {
   const truncated: string[] = [];
   const reg = h.registry();
   reg.img = [];
   reg.svg = [];
-  const clean = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g, ' ').trim();
+  const anchors = anchorsOf(h, L, truncated);
+  const images = imagesOf(h, L, truncated, reg.img);
+  backgroundImagesOf(h, L, truncated, reg.img, images);
+  const svgs = svgsOf(h, L, truncated, reg.svg);
+  return { anchors, images, svgs, truncated };
+}
 
-  const anchorEls = Array.from(document.querySelectorAll('a[href]'));
+function cleanText(s: string | null | undefined): string {
+  return (s ?? '').replace(/\s+/g, ' ').trim();
+}
+
+function anchorsOf(h: PageHelpers, L: ElementLimits, truncated: string[]) {
   const anchors = [];
-  for (const a of anchorEls) {
+  for (const a of Array.from(document.querySelectorAll('a[href]'))) {
     if (anchors.length >= L.anchors) { truncated.push('anchors'); break; }
     const href = h.abs(a.getAttribute('href'));
     if (!href || href.length > L.urlChars) continue;
     const img = a.querySelector('img[alt]');
     anchors.push({
       href,
-      text: clean((a as HTMLElement).innerText || a.textContent || img?.getAttribute('alt')).slice(0, L.anchorTextChars),
+      text: cleanText((a as HTMLElement).innerText || a.textContent || img?.getAttribute('alt')).slice(0, L.anchorTextChars),
       title: h.attr(a, 'title'),
       ariaLabel: h.attr(a, 'aria-label'),
       rel: h.attr(a, 'rel'),
@@ -28,33 +38,43 @@ export function collectElements(h: PageHelpers, L: ElementLimits) {
       visible: h.isVisible(a),
     });
   }
+  return anchors;
+}
 
-  const placement = (el: Element) => ({
+/** Where an image or SVG sits: its names, box, visibility, region, link and ancestors' hints. */
+function placementOf(h: PageHelpers, el: Element) {
+  return {
     id: h.attr(el, 'id'),
     className: typeof el.className === 'string' ? el.className.slice(0, 1000) || null : h.attr(el, 'class'),
-    title: h.attr(el, 'title') ?? (el.tagName.toLowerCase() === 'svg' ? clean(el.querySelector('title')?.textContent).slice(0, 1000) || null : null),
+    title: h.attr(el, 'title') ?? (el.tagName.toLowerCase() === 'svg' ? cleanText(el.querySelector('title')?.textContent).slice(0, 1000) || null : null),
     ariaLabel: h.attr(el, 'aria-label'),
     box: h.boxOf(el),
     visible: h.isVisible(el),
     region: h.regionOf(el),
     linkHref: h.closestHref(el),
     ancestorHints: h.ancestorHints(el),
-  });
+  };
+}
 
-  const images = [];
+type CollectedImage = ReturnType<typeof placementOf> & { index: number; src: string; alt: string | null; naturalWidth: number; naturalHeight: number; kind: 'img' | 'background' };
+
+function imagesOf(h: PageHelpers, L: ElementLimits, truncated: string[], registry: Element[]): CollectedImage[] {
+  const images: CollectedImage[] = [];
   for (const el of Array.from(document.querySelectorAll('img'))) {
     if (images.length >= L.images) { truncated.push('images'); break; }
     const img = el as HTMLImageElement;
     const src = img.currentSrc || h.abs(img.getAttribute('src')) || h.abs(img.getAttribute('data-src'));
     if (!src || src.length > L.urlChars) continue;
-    reg.img.push(img);
-    images.push({ index: images.length, ...placement(img), src, alt: img.getAttribute('alt'), naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight, kind: 'img' as const });
+    registry.push(img);
+    images.push({ index: images.length, ...placementOf(h, img), src, alt: img.getAttribute('alt'), naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight, kind: 'img' });
   }
+  return images;
+}
 
-  // Backgrounds only of notable elements: logos and heroes are often CSS backgrounds, page chrome rarely matters.
+/** Backgrounds only of notable elements: logos and heroes are often CSS backgrounds, page chrome rarely matters. */
+function backgroundImagesOf(h: PageHelpers, L: ElementLimits, truncated: string[], registry: Element[], images: CollectedImage[]): void {
   const NOTABLE = /logo|brand|hero|banner|masthead/i;
-  const candidates = Array.from(document.querySelectorAll('body *')).slice(0, 20_000);
-  for (const el of candidates) {
+  for (const el of Array.from(document.querySelectorAll('body *')).slice(0, 20_000)) {
     if (images.length >= L.images) { if (!truncated.includes('images')) truncated.push('images'); break; }
     if (el instanceof HTMLImageElement || el.closest('svg')) continue;
     const bg = getComputedStyle(el).backgroundImage;
@@ -69,34 +89,41 @@ export function collectElements(h: PageHelpers, L: ElementLimits) {
     if (!src || src.length > L.urlChars) continue;
     const probe = new Image();
     probe.src = src;
-    reg.img.push(el);
+    registry.push(el);
     images.push({
-      index: images.length, ...placement(el), src, alt: null,
-      naturalWidth: probe.complete ? probe.naturalWidth : 0, naturalHeight: probe.complete ? probe.naturalHeight : 0, kind: 'background' as const,
+      index: images.length, ...placementOf(h, el), src, alt: null,
+      naturalWidth: probe.complete ? probe.naturalWidth : 0, naturalHeight: probe.complete ? probe.naturalHeight : 0, kind: 'background',
     });
   }
+}
 
+/** Inline <use href="#sprite"> targets so the markup stands alone for analysis. */
+function inlineSpriteUses(clone: SVGSVGElement): void {
+  for (const use of Array.from(clone.querySelectorAll('use'))) {
+    const ref = use.getAttribute('href') ?? use.getAttribute('xlink:href');
+    if (!ref || !ref.startsWith('#')) continue;
+    const target = document.getElementById(ref.slice(1));
+    if (!target) continue;
+    const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+    for (const child of Array.from(target.childNodes)) g.appendChild(child.cloneNode(true));
+    if (target.getAttribute('viewBox') && !clone.getAttribute('viewBox')) clone.setAttribute('viewBox', target.getAttribute('viewBox')!);
+    use.replaceWith(g);
+  }
+}
+
+function svgsOf(h: PageHelpers, L: ElementLimits, truncated: string[], registry: Element[]) {
   const svgs = [];
   for (const svg of Array.from(document.querySelectorAll('svg'))) {
     if (svg.parentElement?.closest('svg')) continue;
     if (svgs.length >= L.svgs) { truncated.push('svgs'); break; }
     const clone = svg.cloneNode(true) as SVGSVGElement;
-    // Inline <use href="#sprite"> targets so the markup stands alone for analysis.
-    for (const use of Array.from(clone.querySelectorAll('use'))) {
-      const ref = use.getAttribute('href') ?? use.getAttribute('xlink:href');
-      if (!ref || !ref.startsWith('#')) continue;
-      const target = document.getElementById(ref.slice(1));
-      if (!target) continue;
-      const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
-      for (const child of Array.from(target.childNodes)) g.appendChild(child.cloneNode(true));
-      if (target.getAttribute('viewBox') && !clone.getAttribute('viewBox')) clone.setAttribute('viewBox', target.getAttribute('viewBox')!);
-      use.replaceWith(g);
-    }
+    inlineSpriteUses(clone);
     const markup = clone.outerHTML;
-    reg.svg.push(svg);
-    svgs.push({ index: svgs.length, ...placement(svg), markup: markup.slice(0, L.svgMarkupChars), truncated: markup.length > L.svgMarkupChars });
+    registry.push(svg);
+    svgs.push({ index: svgs.length, ...placementOf(h, svg), markup: markup.slice(0, L.svgMarkupChars), truncated: markup.length > L.svgMarkupChars });
   }
   if (svgs.some((s) => s.truncated)) truncated.push('svgs.markup');
-
-  return { anchors, images, svgs, truncated };
+  return svgs;
 }
+
+export const ELEMENT_PARTS = [cleanText, anchorsOf, placementOf, imagesOf, backgroundImagesOf, inlineSpriteUses, svgsOf];

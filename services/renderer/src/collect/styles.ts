@@ -3,6 +3,7 @@ import type { PageHelpers } from './page-helpers.ts';
 
 export interface StyleLimits { colorSamples: number; fontSamples: number; maxElements: number; extraVariableNames: string[] }
 
+/** Runs in the page with STYLE_PARTS (runInPage). */
 export function collectStyles(h: PageHelpers, L: StyleLimits) {
   const truncated: string[] = [];
   const colors = new Map<string, { value: string; property: string; role: string; area: number; count: number }>();
@@ -67,10 +68,17 @@ export function collectStyles(h: PageHelpers, L: StyleLimits) {
   if (colorList.length > L.colorSamples) truncated.push('styles.colors');
   if (fontList.length > L.fontSamples) truncated.push('styles.fonts');
 
-  // Custom properties: Chromium enumerates them in computed style; readable sheets and the names
-  // found in cross-origin sheet texts (passed in) cover what enumeration may miss.
+  const rootVariables = rootVariablesOf(L.extraVariableNames);
+  return { colors: colorList.slice(0, L.colorSamples), fonts: fontList.slice(0, L.fontSamples), rootVariables, truncated };
+}
+
+/**
+ * Custom properties: Chromium enumerates them in computed style; readable sheets and the names
+ * found in cross-origin sheet texts (passed in) cover what enumeration may miss.
+ */
+function rootVariablesOf(extraNames: string[]): Record<string, string> {
   const rootVariables: Record<string, string> = {};
-  const names = new Set<string>(L.extraVariableNames);
+  const names = new Set<string>(extraNames);
   for (const el of [document.documentElement, document.body]) {
     if (!el) continue;
     const cs = getComputedStyle(el);
@@ -82,5 +90,8 @@ export function collectStyles(h: PageHelpers, L: StyleLimits) {
     const value = (rootStyle.getPropertyValue(name) || bodyStyle.getPropertyValue(name)).trim();
     if (value) rootVariables[name] = value.slice(0, 500);
   }
-  return { colors: colorList.slice(0, L.colorSamples), fonts: fontList.slice(0, L.fontSamples), rootVariables, truncated };
+  return rootVariables;
 }
+
+/** The functions collectStyles calls, sent to the page with it. */
+export const STYLE_PARTS = [rootVariablesOf];

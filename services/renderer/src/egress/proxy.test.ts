@@ -79,6 +79,8 @@ describe('startEgressProxy', () => {
       const res = await viaProxy(proxy.url, `http://127.0.0.1:${targetPort}/secret`);
       expect(res.status).toBe(403);
       expect(res.headers[EGRESS_HEADER]).toBe('forbidden; net::ERR_BLOCKED_BY_CLIENT');
+      // The page can read this answer: it says why, never which address.
+      expect(res.body.toString()).toBe('Refused by the renderer: the host is a loopback address\n');
       expect(guard.refusalFor(`http://127.0.0.1:${targetPort}/secret`)).toMatchObject({ kind: 'forbidden' });
     } finally {
       await proxy.close();
@@ -115,6 +117,8 @@ describe('startEgressProxy', () => {
       const res = await viaProxy(proxy.url, `http://127.0.0.2:${port}/`);
       expect(res.status).toBe(502);
       expect(res.headers[EGRESS_HEADER]).toBe('unreachable; net::ERR_CONNECTION_REFUSED');
+      expect(res.body.toString()).toBe('Unreachable: the connection to the site failed\n'); // no errno, no address
+      expect(guard.refusals()[0]?.reason).toBe('the connection to the site failed');
     } finally {
       await proxy.close();
     }

@@ -1,13 +1,10 @@
 /** Where screenshots go: S3 when a bucket is configured, else a local directory the edge serves. */
 import type { RendererConfig } from '../config.ts';
 import { createLocalStore } from './local.ts';
+import type { ScreenshotStore } from './port.ts';
 import { createS3Store } from './s3.ts';
 
-export interface ScreenshotStore {
-  /** Stores the bytes under `key` and returns the public URL that serves them. */
-  put(key: string, body: Buffer, contentType: string): Promise<string>;
-  close(): Promise<void>;
-}
+export type { ScreenshotStore } from './port.ts';
 
 /** `screenshots/<yyyy-mm-dd>/<requestId>.<ext>`, dated in UTC. */
 export function screenshotKey(requestId: string, ext: string, at: Date): string {

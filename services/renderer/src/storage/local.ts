@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import type { ScreenshotStore } from './index.ts';
+import type { ScreenshotStore } from './port.ts';
 
 export function createLocalStore(opts: { dir: string; baseUrl: string }): ScreenshotStore {
   const root = resolve(opts.dir);

@@ -1,5 +1,5 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { ScreenshotStore } from './index.ts';
+import type { ScreenshotStore } from './port.ts';
 
 export interface S3StoreOptions {
   bucket: string;

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { articleElements, detectArticle } from './article.ts';
+import { gatherPageEvidence } from './page-evidence.ts';
+import { snapshotFromHtml } from '../../../test/support/snapshot-from-html.ts';
+
+const prose = (topic: string, n: number): string =>
+  Array.from({ length: n }, (_, i) => `Paragraph ${i + 1} says more about ${topic}, and how the people who care about it spend their days.`).join(' ');
+const evidence = (html: string) => gatherPageEvidence(snapshotFromHtml(html, 'https://pub.example/story'), 'https://pub.example/story');
+
+describe('article detection', () => {
+  it('finds the outermost <article> elements, nested ones inside their parent', () => {
+    expect(articleElements('<article>a<article>b</article>c</article><p>x</p><article>d</article>')).toEqual(['a<article>b</article>c', 'd']);
+  });
+
+  it('reads a dated <article> with a headline and a long body as an article, its body without share bars', () => {
+    const page = evidence(`<html><head><title>Pub</title><meta property="og:type" content="article"></head><body>
+      <nav><a>Home</a><a>Software</a></nav><article><h1>Why sourdough needs time</h1><time datetime="2024-01-01">1 Jan</time>
+      <p>${prose('sourdough bread', 14)}</p><aside>Share on social</aside></article><footer>About the publisher</footer></body></html>`);
+    expect(page.article).toMatchObject({ signal: 'og:type', headline: 'Why sourdough needs time' });
+    expect(page.article!.words).toBeGreaterThanOrEqual(150);
+    expect(page.article!.body).not.toContain('Share on social');
+  });
+
+  it('does not read a business page that merely wraps its content in <article> as an article', () => {
+    const page = evidence(`<html><head><title>Acme Rooms</title></head><body><article><h1>Our rooms</h1><p>${prose('our rooms', 14)}</p></article></body></html>`);
+    expect(page.article).toBeNull();
+  });
+
+  it('takes a declared schema.org article without an <article> element from the visible text minus header and footer', () => {
+    const page = evidence(`<html><head><title>A story</title><script type="application/ld+json">{"@type":"BlogPosting","headline":"Tomatoes in pots"}</script></head>
+      <body><header>Acme Software - the best CRM</header><div><p>${prose('growing tomatoes in pots', 14)}</p></div><footer>Acme Software Inc, all rights reserved</footer></body></html>`);
+    expect(page.article).toMatchObject({ signal: 'schema.org', headline: 'Tomatoes in pots' });
+    expect(page.article!.body).not.toContain('CRM');
+  });
+
+  it('needs a long body: a short declared article is no article', () => {
+    const snap = snapshotFromHtml(`<html><head><title>Short</title></head><body><article><h1>Short</h1><time>today</time><p>${prose('x', 3)}</p></article></body></html>`, 'https://pub.example/');
+    expect(detectArticle(snap, { schemaTypes: ['NewsArticle'], ogType: null, fallbackHeadlines: [] })).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { byScoreThenTaxonomyOrder, chooseCategory, hasEnoughProse, measureProse, type ClassifierModel } from './classify.ts';
+import { buildLexicon } from './lexicon.ts';
+import type { PageEvidence } from './page-evidence.ts';
+import { iabTaxonomy } from './taxonomy.ts';
+
+const page = (over: Partial<PageEvidence>): PageEvidence => ({
+  url: 'https://example.com/', host: 'example.com', lang: 'en', title: '', descriptions: [], siteName: null, keywords: [],
+  h1: [], subheadings: [], nav: [], visible: '', schemaTypes: [], ogType: null, article: null, ...over,
+});
+
+describe('how much prose a page has', () => {
+  it('counts sentences of six or more words that are mostly words', () => {
+    const p = page({ visible: 'We build liquid rocket engines for orbital launch. Each engine is fired on our stands before it ships. Call 555 0100 0199 9876 1234 5678.' });
+    expect(measureProse(p)).toEqual({ sentences: 2, words: 18 });
+    expect(hasEnoughProse(measureProse(p))).toBe(false);
+    expect(hasEnoughProse({ sentences: 2, words: 20 })).toBe(true);
+  });
+
+  it('does not count menus, prices or short fragments as prose', () => {
+    const p = page({ visible: 'Home | About | Contact\nLog in\n$19.99 $24.99 $5 $7 $8 $9\nClick here.' });
+    expect(measureProse(p).sentences).toBe(0);
+  });
+
+  it('reads the article body instead of the whole page on an article', () => {
+    const body = 'The lighthouse keeper wrote down every ship that passed in the night. ';
+    const p = page({ visible: 'menu menu', article: { signal: 'schema.org', headline: 'Keeper', body: body.repeat(3), words: 36 } });
+    expect(measureProse(p).sentences).toBe(3);
+  });
+});
+
+describe('same evidence, same answer', () => {
+  it('orders equal scores by taxonomy order, and ignores float noise below 1e-6', () => {
+    const ranked = [{ score: 2, order: 5 }, { score: 2 + 1e-9, order: 3 }, { score: 3, order: 9 }].sort(byScoreThenTaxonomyOrder);
+    expect(ranked.map((r) => r.order)).toEqual([9, 3, 5]);
+  });
+
+  it('breaks an exact tie between two families by taxonomy order, whatever order the words came in', () => {
+    const tax = iabTaxonomy();
+    const model: ClassifierModel = { taxonomy: tax, lexicon: buildLexicon(tax, { IAB8: 'zorblat', IAB20: 'quendil' }), vectors: null };
+    const a = chooseCategory(page({ title: 'zorblat quendil' }), null, model);
+    const b = chooseCategory(page({ title: 'quendil zorblat' }), null, model);
+    expect(a.ranking[0]!.score).toBe(a.ranking[1]!.score);
+    expect(a.tier1Id).toBe('IAB8');
+    expect(b).toEqual(a);
+  });
+});

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { collectNameCandidates, type PageNameFacts } from './legal-name.ts';
+import { chooseOwnerNames, isJunkName, placesOf } from './owner-name.ts';
+
+const empty = { orgs: [], siteNames: [], looseAddresses: [], emails: [] };
+const page = (over: Partial<PageNameFacts>): PageNameFacts => ({
+  domainLabel: 'acme', title: '', ogSiteName: '', applicationName: '', visibleText: '', footerText: '', jsonLd: empty, microdata: empty, ...over,
+});
+const choose = (over: Partial<PageNameFacts>) => {
+  const p = page(over);
+  return chooseOwnerNames(collectNameCandidates(p), p.domainLabel, [p.ogSiteName, p.title].filter(Boolean), [p.title, p.visibleText]);
+};
+
+describe('legal name and brand name of the owner', () => {
+  it('takes the parent company named by the copyright line over the brand', () => {
+    const c = choose({ domainLabel: 'darlinghomes', title: 'Darling Homes | New Homes in Texas', visibleText: 'Darling Homes builds homes.\nCopyright © 2007 - Taylor Morrison, Inc. All rights reserved.' });
+    expect(c?.name).toBe('Taylor Morrison, Inc.');
+    expect(c?.brandName).toBe('Darling Homes');
+  });
+
+  it('writes "<Brand> Company" where the copyright notice states it, not the short brand', () => {
+    const c = choose({ domainLabel: 'firstcal', title: 'Home Loans at First Cal', visibleText: 'First Cal helps you. First Cal is here.\n© 2014 First California Mortgage Company' });
+    expect(c?.name).toBe('First California Mortgage Company');
+    expect(c?.brandName).toBe('First Cal');
+  });
+
+  it('keeps the owner when it states its own legal entity, whatever else holds a copyright', () => {
+    const c = choose({ domainLabel: 'acmewidgets', title: 'Acme Widgets', visibleText: '© 2024 Acme Widgets Ltd\n© 2023 Parent Holdings plc' });
+    expect(c?.name).toBe('Acme Widgets Ltd');
+  });
+
+  it('keeps the publisher in a copyright line and the site name as the brand', () => {
+    const c = choose({ domainLabel: 'theverge', title: 'A review - The Verge', ogSiteName: 'The Verge', footerText: 'Contact\n© 2024 Vox Media, LLC. All Rights Reserved' });
+    expect(c?.name).toBe('Vox Media, LLC');
+    expect(c?.brandName).toBe('The Verge');
+  });
+
+  it('does not take a credit inside a sentence or a map-data notice as the legal entity', () => {
+    const c = choose({ domainLabel: 'acmedental', title: 'Acme Dental', visibleText: 'Welcome to Acme Dental.\nMap data © 2014 Google\nPhotos © Jane Roe' });
+    expect(c?.name).toBe('Acme Dental');
+  });
+
+  it('never answers a template placeholder or a platform credited in the footer', () => {
+    expect(isJunkName('Company Name', 'acme')).toBe(true);
+    expect(isJunkName('Your Company', 'acme')).toBe(true);
+    expect(isJunkName('Shopify', 'acme')).toBe(true);
+    expect(isJunkName('Shopify', 'shopify')).toBe(false);
+    expect(isJunkName('John W. Callinan', 'acme')).toBe(true);
+    expect(isJunkName('Dr. Jane Roe', 'acme')).toBe(true);
+    expect(isJunkName('Jane Roe, DDS', 'acme')).toBe(true);
+    expect(isJunkName('Kaye Barr', 'kayebarr')).toBe(false);
+    expect(isJunkName('Dr. Pepper Snapple Group Inc', 'acme')).toBe(false);
+    const c = choose({ domainLabel: 'acmetees', title: 'Company Name | Acme Tees', footerText: '© 2024 Shopify' });
+    expect(c?.name).toBe('Acme Tees');
+  });
+
+  it('prefers a written name to a bare host name', () => {
+    const jsonLd = { ...empty, orgs: [{ name: 'bookstore.acme-usa.org', legalName: '', type: 'Organization', role: 'main' as const, url: '', emails: [], addresses: [] }] };
+    const c = choose({ domainLabel: 'acme-usa', microdata: jsonLd, visibleText: 'Visit ACME-USA.\nCopyright © Acme Gakkai Intl USA. All Rights Reserved. Powered By Volusion.' });
+    expect(c?.name).toBe('Acme Gakkai Intl USA');
+    expect(c?.brandName).toBe('ACME-USA');
+  });
+
+  it('reads a holder written before the sign as a spelling of the owner', () => {
+    const c = choose({ domainLabel: 'heise', ogSiteName: 'Mac & i', title: 'News | Mac & i', visibleText: 'heise online\nheise Mac & i\nCopyright © 2015 Heise Medien' });
+    expect(c?.name).toBe('Heise Medien');
+    expect(c?.brandName).toBe('Mac & i');
+  });
+});
+
+describe('brand name without og:site_name', () => {
+  it('is the fullest spelling the page really uses, not the shortest one inside it', () => {
+    const c = choose({
+      domainLabel: 'parksidewhistlerresort', title: 'Luxury Hotel | Parkside Whistler Resort & Club',
+      visibleText: 'Parkside Whistler Resort & Club welcomes you. Book Parkside Whistler Resort & Club today.',
+    });
+    expect(c?.brandName).toBe('Parkside Whistler Resort & Club');
+  });
+});
+
+describe('names that are not a name', () => {
+  it('drops a town of the page\'s own address and a navigation heading', () => {
+    const p = page({ domainLabel: 'acmeplumbing', title: 'Springfield | Office Locations | Acme Plumbing', visibleText: 'Call Acme Plumbing.' });
+    const c = chooseOwnerNames(collectNameCandidates(p), p.domainLabel, [], [p.title, p.visibleText], ['1 Main St, Springfield, IL 62701']);
+    expect(c?.name).toBe('Acme Plumbing');
+    expect(isJunkName('Springfield', 'acme', placesOf(['1 Main St, Springfield, IL 62701']))).toBe(true);
+  });
+
+  it('does not take a person holding the copyright for the legal entity', () => {
+    const c = choose({ domainLabel: 'eldercarelawyer', title: 'Law Offices of Callinan', visibleText: 'Law Offices of Callinan\nCopyright © 2009-2012 John W. Callinan. All Rights Reserved.' });
+    expect(c?.name).toBe('Law Offices of Callinan');
+  });
+});
+
+describe('brand name from legal spellings', () => {
+  it('counts a spelling without its legal form as the pages write it', () => {
+    const c = choose({
+      domainLabel: 'upwardconstruction', title: 'Contractors',
+      visibleText: 'Upward Construction builds. Upward Construction & Renovation Ltd is family run.\nUpward Construction & Renovation Ltd\n© 2014 Upward Construction & Renovation Ltd.',
+    });
+    expect(c?.name).toBe('Upward Construction & Renovation Ltd');
+    expect(c?.brandName).toBe('Upward Construction & Renovation');
+  });
+});

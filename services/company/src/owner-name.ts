@@ -1,0 +1,222 @@
+/**
+ * Who owns the site, as two names. Candidates of all pages that are the same company once the legal
+ * form, "the", ".com" and "&"/"and" are set aside pool their evidence as a group; closeness to the
+ * site's own identity (domain, og:site_name, title) picks the organisation among the groups, above
+ * partners, clients and web agencies named on the same pages. Its brand name is the name people call
+ * it; its legal name is the most official spelling the pages state, or the entity that a copyright,
+ * imprint or JSON-LD legalName names instead of the brand ("© Taylor Morrison, Inc."
+ * on a Darling Homes site).
+ */
+import { compact } from '@enrich/shared/page';
+import { hasStrongLegalForm, legalFormOf, stripLegalForm } from './legal-forms.ts';
+import { isBareHost, type NameCandidate, type NameSource } from './legal-name.ts';
+
+/** How much a name looks like the site's own identity, in [0, 1]. */
+export function ownerAffinity(name: string, domainLabel: string, hints: readonly string[]): number {
+  const core = compact(stripLegalForm(name)).replace(/^the(?=.{4})/, '');
+  if (!core) return 0;
+  let best = 0;
+  const d = domainLabel.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (d.length >= 2) {
+    if (core === d) best = 1;
+    else if (core.length >= 4 && (core.startsWith(d) || d.startsWith(core))) best = 0.9;
+    else if (core.length >= 4 && d.length >= 4 && (d.includes(core) || core.includes(d))) best = 0.75;
+    else {
+      const initials = stripLegalForm(name).split(/[\s&-]+/).filter((w) => /^[\p{L}\d]/u.test(w)).map((w) => w[0]!.toLowerCase()).join('');
+      if (initials.length >= 2 && (initials === d || d.startsWith(initials))) best = 0.7;
+      // A shared distinctive word: "Balise Chevrolet" on baliseauto.com.
+      else if (stripLegalForm(name).split(/\s+/).some((w) => compact(w).length >= 4 && d.includes(compact(w)))) best = 0.55;
+    }
+  }
+  for (const h of hints) {
+    const hc = compact(stripLegalForm(h)).replace(/^the(?=.{4})/, '');
+    if (!hc) continue;
+    // Exact agreement is already counted as evidence when the hint is itself a candidate.
+    if (core.length >= 4 && hc.length >= 4 && (hc.includes(core) || core.includes(hc))) best = Math.max(best, 0.5);
+  }
+  return best;
+}
+
+export interface NameChoice {
+  /** The legal name where the pages state one, else the organisation's name. */
+  name: string;
+  /** The name people call it: og:site_name, else the organisation's own spelling without legal form. */
+  brandName: string;
+  /** The sources that named the chosen company (and its legal entity). */
+  sources: NameSource[];
+  /** Pooled evidence of the organisation (sum of the best weight per source). */
+  evidence: number;
+  affinity: number;
+}
+
+/** The comparison key of a name: no legal form, no leading "the", no ".com", "&" read as "and". */
+export const keyOf = (name: string): string =>
+  compact(stripLegalForm(name).replace(/&/g, ' and ').replace(/\.(?:com|net|org|co\.uk|com\.au|ca|us|info|biz)$/i, '')).replace(/^the(?=.{4})/, '');
+
+// Template placeholders, never anybody's name.
+const PLACEHOLDER = /^(?:(?:your|my)\s+)?(?:company|business|brand|site|website|store|shop|organi[sz]ation)(?:\s+name)?$|^(?:your|my)\s+(?:name|logo|site title)$|^(?:site|website)\s+(?:title|name)$|^lorem ipsum\b|^logo$/i;
+// Website builders, shop and blog platforms: on another site their name is a "powered by" credit.
+const PLATFORMS = new Set([
+  'shopify', 'wix', 'wixcom', 'wordpress', 'wordpresscom', 'squarespace', 'godaddy', 'weebly', 'jimdo', 'webflow', 'bigcommerce',
+  'volusion', 'zencart', 'magento', 'prestashop', 'opencart', 'woocommerce', 'blogger', 'joomla', 'drupal', 'yola', 'webs',
+  'site123', 'duda', 'strikingly', 'ecwid', 'bigcartel', '3dcart', 'homestead', 'ghost', 'substack',
+]);
+
+// A person, not a company: a middle initial ("John W. Callinan"), or an honorific or credential
+// around at most three words ("Dr. Jane Roe", "Jane Roe, DDS").
+const PERSON = /^\p{Lu}\p{Ll}+\s\p{Lu}\.\s\p{Lu}\p{Ll}+$|^(?:Dr|Mr|Mrs|Ms|Prof)\.?(?:\s\p{Lu}[\p{L}.'-]*){1,3}$|^(?:\p{Lu}[\p{L}.'-]*\s){1,2}\p{Lu}[\p{L}'-]*,?\s(?:MD|M\.D\.|DDS|DMD|Esq\.?|PhD|Ph\.D\.|CPA)$/u;
+
+/**
+ * A placeholder, a platform's name on a site that is not the platform's, a person, or a place: the
+ * town or region of one of the pages' own addresses ("Springfield" beside "1 Main St, Springfield, IL 62701").
+ */
+export function isJunkName(name: string, domainLabel: string, places: ReadonlySet<string> = new Set()): boolean {
+  const core = compact(stripLegalForm(name));
+  const n = name.trim();
+  return PLACEHOLDER.test(n) || PERSON.test(n) || (PLATFORMS.has(core) && core !== compact(domainLabel)) || places.has(core);
+}
+
+/** The towns and regions of address lines: every comma-separated part after the first, digits removed. */
+export function placesOf(addresses: readonly string[]): Set<string> {
+  return new Set(addresses.flatMap((a) => a.split(',').slice(1).map((p) => compact(p.replace(/\d+/g, ''))).filter((p) => p.length >= 3)));
+}
+
+const wordCount = (name: string): number => stripLegalForm(name).split(/\s+/).filter(Boolean).length;
+
+/**
+ * Candidates grouped by key. A short form and a longer name that begins with it are one company
+ * ("Callows" / "Callows Audio", "LeewardPro" / "Leeward Productions"): the short one joins the longest
+ * such group, if that name has at most four more words ("Stryker Completes Acquisition of …" is a headline).
+ */
+function groupCandidates(candidates: readonly NameCandidate[]): NameCandidate[][] {
+  const groups = new Map<string, NameCandidate[]>();
+  for (const c of candidates) {
+    const k = keyOf(c.name);
+    if (k.length < 2) continue;
+    groups.set(k, [...(groups.get(k) ?? []), c]);
+  }
+  const keys = [...groups.keys()].sort((x, y) => y.length - x.length);
+  for (const short of [...keys].reverse()) {
+    if (short.length < 4) continue;
+    const shortWords = Math.min(...groups.get(short)!.map((c) => wordCount(c.name)));
+    const long = keys.find(
+      (k) => k.length > short.length && k.startsWith(short) && groups.has(k) && groups.get(k)!.some((c) => wordCount(c.name) - shortWords <= 4),
+    );
+    if (long && groups.has(short)) {
+      groups.set(long, [...groups.get(long)!, ...groups.get(short)!]);
+      groups.delete(short);
+    }
+  }
+  return [...groups.values()];
+}
+
+interface Group {
+  members: NameCandidate[];
+  sources: NameSource[];
+  evidence: number;
+  affinity: number;
+  score: number;
+}
+
+/** Group score = sum over sources of the best weight of that source + 1.2 × owner affinity + 0.3 for a strong legal form. */
+function scoreGroup(members: NameCandidate[], domainLabel: string, hints: readonly string[]): Group {
+  const perSource = new Map<NameSource, number>();
+  for (const c of members) perSource.set(c.source, Math.max(perSource.get(c.source) ?? 0, c.weight));
+  const evidence = [...perSource.values()].reduce((a, b) => a + b, 0);
+  const affinity = Math.max(...members.map((c) => ownerAffinity(c.name, domainLabel, hints)));
+  const legal = members.some((c) => hasStrongLegalForm(c.name)) ? 0.3 : 0;
+  return { members, sources: [...perSource.keys()], evidence, affinity, score: evidence + 1.2 * affinity + legal };
+}
+
+/**
+ * The organisation's spelling: the fullest name the pages really use (at least 40% as often as its
+ * commonest spelling: "Woods Insurance Service" over "Woods Insurance", not "AgileZen Support" over
+ * "AgileZen"), then the best-weighted sighting.
+ */
+function organisationSpelling(members: readonly NameCandidate[], usage: (name: string) => number): NameCandidate {
+  const maxUse = Math.max(1, ...members.map((c) => usage(c.name)));
+  return [...members].sort(
+    (a, b) =>
+      Number(usage(b.name) >= 0.4 * maxUse) - Number(usage(a.name) >= 0.4 * maxUse) ||
+      keyOf(b.name).length - keyOf(a.name).length ||
+      b.weight - a.weight,
+  )[0]!;
+}
+
+/**
+ * The group's legal spelling, if the pages state one: a strong legal form (Inc., Ltd, GmbH …) first;
+ * then a weak one ("Company", "Co.") where a legal statement (copyright notice, imprint, legalName) writes
+ * it; then a legal statement's spelling that is no shorter than the organisation's and at most two words
+ * longer ("© Heise Medien" beside "Heise"; not "© acme.com" beside "Acme Widgets", nor a slogan).
+ */
+function legalSpelling(members: readonly NameCandidate[], usage: (name: string) => number): NameCandidate | null {
+  const strong = members.filter((c) => hasStrongLegalForm(c.name));
+  if (strong.length) return organisationSpelling(strong, usage);
+  const weak = members.filter((c) => c.legal && legalFormOf(c.name));
+  if (weak.length) return organisationSpelling(weak, usage);
+  const org = organisationSpelling(members, usage).name;
+  const longer = (c: NameCandidate): boolean => keyOf(c.name).length >= keyOf(org).length && wordCount(c.name) - wordCount(org) <= 2;
+  const stated = members.filter((c) => c.legal && !isBareHost(c.name) && longer(c));
+  return stated.length ? organisationSpelling(stated, usage) : null;
+}
+
+/** The legal entity a legal statement names outside the organisation's group: a parent or publisher. */
+function parentEntity(groups: readonly Group[], owner: Group, domainLabel: string): NameCandidate | null {
+  const stated = groups
+    .filter((g) => g !== owner)
+    .flatMap((g) => g.members)
+    .filter((c) => c.legal && !isBareHost(c.name) && !isJunkName(c.name, domainLabel));
+  stated.sort((a, b) => Number(hasStrongLegalForm(b.name)) - Number(hasStrongLegalForm(a.name)) || b.weight - a.weight);
+  return stated[0] ?? null;
+}
+
+/**
+ * og:site_name when it is a name; else the organisation's spelling without legal form (the fullest
+ * name the pages really use, as for the organisation).
+ */
+function brandOf(owner: Group, all: readonly NameCandidate[], usage: (name: string) => number, domainLabel: string): string {
+  const declared = all.find((c) => c.source === 'og' && c.weight >= 0.5 && !isBareHost(c.name) && !isJunkName(c.name, domainLabel) && wordCount(c.name) <= 6);
+  if (declared) return declared.name;
+  // Spellings without their legal form, counted as the pages write them ("Acme Widgets" in "Acme Widgets Ltd").
+  const named = owner.members.filter((c) => !isBareHost(c.name));
+  const bare = (named.length ? named : owner.members).map((c) => ({ ...c, name: stripLegalForm(c.name) || c.name }));
+  return organisationSpelling(bare, usage).name;
+}
+
+/** Counts how often a spelling occurs in the pages' titles and texts. */
+function usageCounter(texts: readonly string[]): (name: string) => number {
+  const haystack = texts.join('\n').toLowerCase().replace(/\s+/g, ' ');
+  const cache = new Map<string, number>();
+  return (name: string): number => {
+    let n = cache.get(name);
+    if (n === undefined) {
+      n = haystack.split(name.toLowerCase().replace(/\s+/g, ' ')).length - 1;
+      cache.set(name, n);
+    }
+    return n;
+  };
+}
+
+/** Picks the owner's legal name and brand name from the candidates of all pages; null when there is none. */
+export function chooseOwnerNames(
+  candidates: readonly NameCandidate[],
+  domainLabel: string,
+  hints: readonly string[],
+  /** Titles and visible texts of the pages, to count how often each spelling is used. */
+  texts: readonly string[] = [],
+  /** The pages' own address lines: their towns and regions are no names. */
+  addresses: readonly string[] = [],
+): NameChoice | null {
+  const places = placesOf(addresses);
+  const usable = candidates.filter((c) => !isJunkName(c.name, domainLabel, places));
+  const groups = groupCandidates(usable).map((m) => scoreGroup(m, domainLabel, hints));
+  if (!groups.length) return null;
+  const owner = groups.reduce((best, g) => (g.score > best.score ? g : best));
+  const usage = usageCounter(texts);
+  const legal = legalSpelling(owner.members, usage);
+  // A parent or publisher is looked for only when the organisation itself states no legal entity.
+  const parent = legal || owner.members.some((c) => c.legal) ? null : parentEntity(groups, owner, domainLabel);
+  const name = parent?.name ?? legal?.name ?? organisationSpelling(owner.members, usage).name;
+  const sources = [...new Set([...owner.sources, ...(parent ? [parent.source] : [])])];
+  return { name, brandName: brandOf(owner, usable, usage, domainLabel), sources, evidence: owner.evidence, affinity: owner.affinity };
+}

@@ -1,0 +1,37 @@
+/**
+ * What the edge is built from (EdgeDeps) and the per-request state its hooks share, in a module of
+ * their own so the routes depend on these types and not on app.ts, which registers the routes.
+ */
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { Logger } from 'pino';
+import type { ResultCache } from './cache/cache.ts';
+import type { EdgeConfig } from './config.ts';
+import type { Store } from './store/port.ts';
+
+export interface EdgeDeps {
+  config: EdgeConfig;
+  nc: NatsConnection;
+  store: Store;
+  log: Logger;
+  /** The rate limits' clock (epoch ms); tests inject one to place hits across a window edge. */
+  now?: () => number;
+  /** The result cache (src/cache/); absent or null: every request does its own work. */
+  cache?: ResultCache | null;
+}
+
+/** Per-request facts the hooks share. */
+export interface EdgeRequestState {
+  startedAt: number;
+  endpoint: string | undefined;
+  keyId: string | undefined;
+  /** Credits charged (0 unless the request succeeded). */
+  credits: number;
+  /** Set while this request holds an Idempotency-Key claim (idempotency.ts). */
+  idempotency?: { scope: string; key: string } | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    edge: EdgeRequestState;
+  }
+}

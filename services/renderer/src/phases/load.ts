@@ -1,0 +1,64 @@
+/**
+ * Phases 2 and 3: one navigation (`domcontentloaded`), then settling (load or network quiet, capped,
+ * and scrolling for lazy content when the whole page is wanted), then the hooks on the settled page in
+ * their order: consent banners removed, then the check that the page is the site.
+ */
+import type { Page, Response } from 'playwright-core';
+import { TargetUnreachableError } from '@enrich/shared/errors';
+import { EGRESS_HEADER } from '../egress/proxy.ts';
+import { refusalError } from '../errors.ts';
+import { hideOverlays } from '../overlays.ts';
+import { msLeft, type RenderRun } from '../run.ts';
+import { scrollThrough, settle, type NetworkActivity } from '../settle.ts';
+import { inSpan } from '../tracing.ts';
+import { checkContentType, checkWall, type MainResponse } from '../walls/index.ts';
+
+/** Settling never waits longer than this, however much budget is left. */
+const SETTLE_CAP_MS = 8_000;
+
+export interface Navigation {
+  response: Response | null;
+  finalUrl: string;
+  status: number;
+  startedAt: number;
+}
+
+/** The navigation (span `render.navigate`); an answer of the egress proxy instead of the site fails it. */
+export async function navigate(run: RenderRun, page: Page): Promise<Navigation> {
+  const { req } = run;
+  run.stage = 'navigating';
+  const startedAt = Date.now();
+  const response = await inSpan('navigate', () => page.goto(req.url, { waitUntil: 'domcontentloaded', timeout: msLeft(run) }), { 'url.full': req.url.slice(0, 500) });
+  run.timings.navigationMs = Date.now() - startedAt;
+  const egress = response?.headers()[EGRESS_HEADER];
+  if (response && egress) {
+    const refusal = run.guard.refusalFor(response.url());
+    if (refusal) throw refusalError(req.url, refusal);
+    throw new TargetUnreachableError(`target unreachable: ${egress} at ${response.url()}`);
+  }
+  checkContentType(response); // a PDF or an image is not a site: no need to settle it
+  return { response, finalUrl: page.url(), status: response?.status() ?? 200, startedAt };
+}
+
+/** Waits for the page to settle (span `render.settle`), within the cap and the job's work budget. */
+export async function settlePage(run: RenderRun, page: Page, net: NetworkActivity, nav: Navigation): Promise<void> {
+  run.stage = 'waiting for the page to settle';
+  const startedAt = Date.now();
+  await inSpan('settle', async () => {
+    await settle(page, net, Math.min(run.workUntil, Date.now() + SETTLE_CAP_MS));
+    if (run.req.snapshot || run.req.screenshot?.fullPage) {
+      run.stage = 'scrolling for lazy content';
+      await scrollThrough(page, net, Math.min(run.workUntil, Date.now() + SETTLE_CAP_MS));
+    }
+  });
+  run.timings.settleMs = Date.now() - startedAt;
+  run.deps.metrics.pageLoad.record(Date.now() - nav.startedAt);
+}
+
+/** Consent banners go first: neither the wall check (span `render.walls`), the snapshot nor the screenshot may see them. */
+export async function checkSettledPage(run: RenderRun, page: Page, main: MainResponse, nav: Navigation): Promise<void> {
+  run.stage = 'hiding overlays';
+  await hideOverlays(page);
+  run.stage = 'checking that the page is the site';
+  await inSpan('walls', () => checkWall(page, main.latest(nav.response), nav.status));
+}

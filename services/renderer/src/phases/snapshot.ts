@@ -1,0 +1,110 @@
+/**
+ * Phase 6, when a snapshot is wanted: the visuals (span `render.visuals`: the thumbnail and the logo
+ * rasters) and the snapshot assembled from what was collected and what the wire saw.
+ */
+import type { Page } from 'playwright-core';
+import { SNAPSHOT_LIMITS as L, type LogoRaster, type PngImage, type SiteIconLookup, type Snapshot, type SourceText } from '@enrich/shared/contracts';
+import { lookUpSiteIcons, rasterizeLogos } from '../logos.ts';
+import type { NetworkLog } from '../network-log.ts';
+import { CLEANUP_MS, msLeft, type RenderRun } from '../run.ts';
+import { thumbnailOf, type Capture } from '../screenshot.ts';
+import { inSpan } from '../tracing.ts';
+import type { Collected } from './collect.ts';
+import type { Navigation } from './load.ts';
+
+interface Visuals {
+  thumbnail: PngImage | null;
+  logoRasters: LogoRaster[];
+  siteIcons?: SiteIconLookup;
+}
+
+/** The thumbnail comes from the capture when it is PNG or JPEG, else from a screenshot of its own. */
+async function renderVisuals(run: RenderRun, page: Page, found: Collected, finalUrl: string, captured: Capture | undefined, wire: NetworkLog): Promise<Visuals> {
+  if (!run.req.visuals) return { thumbnail: null, logoRasters: [] };
+  run.stage = 'rendering visuals';
+  return inSpan('visuals', async () => {
+    const base = captured && captured.format !== 'webp' ? captured.body : await page.screenshot({ type: 'png', timeout: msLeft(run) });
+    const thumbnail = await thumbnailOf(base, run.req.viewport);
+    const until = Math.min(run.workUntil + run.reserveMs / 2, run.job.deadline - CLEANUP_MS);
+    // Logos: the shared ranking (the brand analyzer's own) decides which are rasterised, so the
+    // colours come from the logo the brand analyzer reports as primary.
+    const siteIcons = await lookUpSiteIcons(page, found.doc.links, finalUrl, until);
+    const { doc } = found;
+    const facts = { finalUrl: finalUrl.slice(0, L.urlChars), title: doc.title, meta: doc.meta, links: doc.links, jsonLd: doc.jsonLd, html: doc.html, images: found.elements.images, svgs: found.elements.svgs, viewport: doc.viewport, resources: wire.resources().list, siteIcons };
+    const logoRasters = await rasterizeLogos(page, facts, until);
+    return { thumbnail, logoRasters, siteIcons };
+  });
+}
+
+export async function snapshotOf(run: RenderRun, page: Page, nav: Navigation, found: Collected, wire: NetworkLog, captured: Capture | undefined): Promise<Snapshot> {
+  const { thumbnail, logoRasters, siteIcons } = await renderVisuals(run, page, found, nav.finalUrl, captured, wire);
+  const { doc, elements, styles } = found;
+  run.stage = 'assembling the snapshot';
+  const texts = await wire.texts(Math.min(run.job.deadline - CLEANUP_MS, Date.now() + 1_000));
+  const truncated = new Set([...doc.truncated, ...elements.truncated, ...styles.truncated]);
+  const stylesheets = assembleSources(doc.styleSources, texts, wire.textOrder(), /\.css(\?|$)/i, L.stylesheets, L.stylesheetChars, L.stylesheetsTotalChars, 'stylesheets', truncated);
+  const scripts = run.req.scripts ? assembleSources(doc.scriptSources, texts, [], null, L.scripts, L.scriptChars, L.scriptsTotalChars, 'scripts', truncated) : [];
+  const resources = wire.resources();
+  if (resources.truncated) truncated.add('resources');
+  return {
+    requestedUrl: run.req.url.slice(0, L.urlChars),
+    finalUrl: nav.finalUrl.slice(0, L.urlChars),
+    status: nav.status,
+    title: doc.title,
+    lang: doc.lang,
+    html: doc.html,
+    meta: doc.meta,
+    links: doc.links,
+    jsonLd: doc.jsonLd,
+    stylesheets,
+    scripts,
+    anchors: elements.anchors,
+    images: elements.images,
+    svgs: elements.svgs,
+    text: doc.text,
+    styles: { colors: styles.colors as Snapshot['styles']['colors'], fonts: styles.fonts as Snapshot['styles']['fonts'], rootVariables: styles.rootVariables },
+    resources: resources.list,
+    thumbnail,
+    logoRasters,
+    ...(siteIcons ? { siteIcons } : {}),
+    viewport: doc.viewport,
+    documentSize: doc.documentSize,
+    truncated: [...truncated],
+  };
+}
+
+/** External sources get their text from the network log; sheets only seen on the wire (@import) follow. */
+function assembleSources(
+  refs: Array<{ url: string | null; text: string | null }>,
+  texts: Map<string, string>,
+  wireOrder: string[],
+  wireOnly: RegExp | null,
+  maxItems: number,
+  maxChars: number,
+  maxTotal: number,
+  name: string,
+  truncated: Set<string>,
+): SourceText[] {
+  const out: SourceText[] = [];
+  const seen = new Set<string>();
+  let total = 0;
+  const push = (url: string | null, text: string | undefined | null): void => {
+    if (text == null) return;
+    if (out.length >= maxItems) return void truncated.add(name);
+    let t = text;
+    if (t.length >= maxChars) truncated.add(name);
+    t = t.slice(0, Math.min(maxChars, maxTotal - total));
+    if (t.length < text.length) truncated.add(name);
+    if (!t && text) return;
+    total += t.length;
+    out.push({ url, text: t });
+  };
+  for (const ref of refs) {
+    if (ref.url) {
+      seen.add(ref.url);
+      push(ref.url, texts.get(ref.url));
+    } else push(null, ref.text);
+  }
+  if (wireOnly) for (const url of wireOrder) if (!seen.has(url) && texts.has(url)) push(url, texts.get(url));
+  return out;
+}

@@ -1,0 +1,75 @@
+/**
+ * The renderer's hook for pages that are not the site. `trackMainResponse` follows the main
+ * frame's document responses (a challenge that reloads itself leaves its last answer here);
+ * `checkContentType` runs right after navigation (a PDF or an image needs no settling);
+ * `checkWall` runs on the settled page (consent banners already removed) and throws
+ * TARGET_NOT_A_SITE with the client's message.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { Page, Response } from 'playwright-core';
+import { TargetNotASiteError } from '@enrich/shared/errors';
+import { detectWall, MARKER_SELECTORS, notHtml, type PageFacts, type Wall } from './detect.ts';
+
+const LIMITS = { textChars: 5_000, scriptChars: 200_000, urls: 500, selectors: [...MARKER_SELECTORS] };
+
+export interface MainResponse {
+  /** The last document response of the main frame, or the navigation's own when none followed. */
+  latest(fallback: Response | null): Response | null;
+}
+
+export function trackMainResponse(page: Page): MainResponse {
+  let last: Response | null = null;
+  page.on('response', (r) => {
+    const req = r.request();
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame() && !(r.status() >= 300 && r.status() < 400)) last = r;
+  });
+  return { latest: (fallback) => last ?? fallback };
+}
+
+function fail(wall: Wall, url: string, status: number): never {
+  throw new TargetNotASiteError(wall.message, { details: { url, kind: wall.kind, ...(wall.vendor ? { vendor: wall.vendor } : {}), targetStatus: status } });
+}
+
+/** Right after navigation: a response that is not HTML is not a site, whatever its status. */
+export function checkContentType(response: Response | null): void {
+  if (!response) return;
+  const wall = notHtml(response.headers()['content-type']);
+  if (wall) fail(wall, response.url(), response.status());
+}
+
+/** Runs in the page (sent as source): what the rules need, bounded. */
+function pageFacts(limits: typeof LIMITS) {
+  const text = (document.body ? document.body.innerText : '').replace(/\s+/g, ' ').trim();
+  const skip = new Set(['hidden', 'submit', 'button', 'image', 'reset', 'checkbox', 'radio']);
+  const fields = Array.from(document.querySelectorAll('input, textarea, select')).filter((el) => {
+    if (skip.has((el.getAttribute('type') ?? '').toLowerCase())) return false;
+    return (el as HTMLElement).getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  }).length;
+  return {
+    title: document.title,
+    text: text.slice(0, limits.textChars),
+    textLength: text.length,
+    links: document.querySelectorAll('a[href]').length,
+    fields,
+    present: limits.selectors.filter((s) => document.querySelector(s) !== null),
+    scripts: Array.from(document.scripts).map((s) => (s.src ? '' : s.textContent ?? '')).join('\n').slice(0, limits.scriptChars),
+    frames: Array.from(document.querySelectorAll('iframe[src]')).map((f) => (f as HTMLIFrameElement).src),
+    urls: Array.from(document.querySelectorAll('script[src], link[href], iframe[src], a[href], img[src]'))
+      .map((el) => (el as HTMLScriptElement).src || (el as HTMLAnchorElement).href || '').filter(Boolean).slice(0, limits.urls),
+  };
+}
+
+/** On the settled page: bot challenges, CAPTCHA walls, HTTP error pages, parked domains. */
+export async function checkWall(page: Page, response: Response | null, fallbackStatus: number): Promise<void> {
+  checkContentType(response);
+  const inPage = await page.evaluate(pageFacts, LIMITS);
+  const facts: PageFacts = {
+    url: response?.url() ?? page.url(),
+    status: response?.status() ?? fallbackStatus,
+    statusText: response?.statusText() ?? '',
+    headers: response?.headers() ?? {},
+    ...inPage,
+  };
+  const wall = detectWall(facts, STATUS_CODES);
+  if (wall) fail(wall, facts.url, facts.status);
+}

@@ -1,0 +1,185 @@
+/**
+ * Fixture sites for the renderer's integration tests: the allowed site on 127.0.0.2 (the test
+ * allow-list), and a "forbidden" server on 127.0.0.1 that only counts who reached it.
+ */
+import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+
+const SITES = fileURLToPath(new URL('../fixtures/sites/', import.meta.url));
+const page = (site: string): string => readFileSync(`${SITES}${site}/index.html`, 'utf8');
+
+async function solidPng(width: number, height: number, rgb: [number, number, number]): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } }).png().toBuffer();
+}
+
+export interface FixtureSites {
+  /** `http://127.0.0.2:<port>` */
+  origin: string;
+  /** `http://127.0.0.1:<port>`: must never be reached by the browser. */
+  forbiddenOrigin: string;
+  forbiddenPort: number;
+  /** Connections and requests the forbidden server saw. */
+  forbiddenHits(): number;
+  /** Requests the allowed site received for a path. */
+  hits(path: string): number;
+  /** A port on 127.0.0.2 with nothing listening. */
+  closedPort: number;
+  close(): Promise<void>;
+}
+
+function listen(server: Server, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const a = server.address();
+      resolve(typeof a === 'object' && a ? a.port : 0);
+    });
+  });
+}
+
+export function bigPage(minBytes: number): string {
+  const para = '<p class="filler">Acme Roasters ships freshly roasted coffee across the United Kingdom every week; this paragraph pads the page.</p>\n';
+  const count = Math.ceil(minBytes / para.length) + 1;
+  return `<!DOCTYPE html><html lang="en"><head><title>Big page</title></head><body><header><a href="/"><img class="logo" src="/assets/logo.png" alt="Acme"></a></header><h1>Archive</h1>\n${para.repeat(count)}<footer>The end</footer></body></html>`;
+}
+
+export async function startFixtureSites(): Promise<FixtureSites> {
+  const png = {
+    logo: await solidPng(120, 40, [192, 57, 43]),
+    declared: await solidPng(64, 64, [41, 128, 185]),
+    hero: await solidPng(600, 120, [243, 156, 18]),
+    red: await solidPng(400, 300, [255, 0, 0]),
+    blue: await solidPng(400, 300, [0, 0, 255]),
+  };
+  const big = bigPage(5.5 * 1024 * 1024);
+  let forbiddenHits = 0;
+  const forbidden = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end('internal secret');
+  });
+  forbidden.on('connection', () => { forbiddenHits++; });
+  forbidden.on('upgrade', (_req, socket) => { forbiddenHits++; socket.destroy(); });
+  const forbiddenPort = await listen(forbidden, '127.0.0.1');
+  const forbiddenOrigin = `http://127.0.0.1:${forbiddenPort}`;
+
+  const html = (res: import('node:http').ServerResponse, body: string, status = 200): void => {
+    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(body);
+  };
+  const image = (res: import('node:http').ServerResponse, body: Buffer): void => {
+    res.writeHead(200, { 'content-type': 'image/png', 'content-length': body.length });
+    res.end(body);
+  };
+
+  const hits = new Map<string, number>();
+  const site = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fixture');
+    hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
+    switch (url.pathname) {
+      case '/': return html(res, page('renderer-basic'));
+      // Echoes what the browser brought (cookie, localStorage), then leaves both behind for the next visitor.
+      case '/remember':
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'visitor=seen; Path=/; Max-Age=3600' });
+        return void res.end(`<!doctype html><title>cookie:${req.headers.cookie ?? 'none'}</title><body><script>
+          document.title += ' storage:' + (localStorage.getItem('visitor') ?? 'none'); localStorage.setItem('visitor', 'seen');</script></body>`);
+      case '/assets/site.css':
+        res.writeHead(200, { 'content-type': 'text/css' });
+        return res.end('@import url("/assets/extra.css");\nbody { font-family: Georgia, "Times New Roman", serif; color: rgb(34, 34, 34); margin: 0 }\n.site-header { background-color: rgb(20, 40, 60); --header-h: 64px; }\n:root { --accent: #f39c12; }\n');
+      case '/assets/extra.css':
+        res.writeHead(200, { 'content-type': 'text/css' });
+        return res.end('.promo { color: rgb(1, 2, 3) }\n');
+      case '/assets/theme.js':
+        res.writeHead(200, { 'content-type': 'text/javascript' });
+        return res.end("window.theme = { primary: '#c0392b' };\n");
+      case '/assets/logo.png': return image(res, png.logo);
+      case '/assets/logo-declared.png': return image(res, png.declared);
+      case '/assets/hero.png': return image(res, png.hero);
+      case '/img/red.png': return image(res, png.red);
+      case '/img/blue.png': return image(res, png.blue);
+      case '/spa/': return html(res, page('renderer-spa'));
+      case '/api/products':
+        setTimeout(() => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ title: 'Shop: Acme', heading: 'Rendered by JavaScript', products: [{ id: 1, name: 'House blend' }, { id: 2, name: 'Decaf' }] }));
+        }, 300);
+        return;
+      case '/lazy/': return html(res, page('renderer-lazy'));
+      case '/big': return html(res, big);
+      case '/tall':
+        return html(res, '<!DOCTYPE html><html><head><title>Tall</title><style>body{margin:0}</style></head><body><div style="height:30000px;background:linear-gradient(#fff,#048)"></div></body></html>');
+      case '/tall-liar':
+        // 30 000 px of content whose scripts claim the document is 600 px tall.
+        return html(res, `<!DOCTYPE html><html><head><title>Tall liar</title><style>body{margin:0}</style><script>
+          for (const [proto, names] of [[Element.prototype, ['scrollHeight', 'clientHeight']], [HTMLElement.prototype, ['offsetHeight']]]) {
+            for (const name of names) Object.defineProperty(proto, name, { get: () => 600, configurable: true });
+          }
+        </script></head><body><div style="height:30000px;background:linear-gradient(#fff,#048)"></div></body></html>`);
+      case '/slow':
+        setTimeout(() => html(res, '<!DOCTYPE html><html><head><title>Slow</title></head><body><h1>Slow but done</h1></body></html>'), Number(url.searchParams.get('ms') ?? 1000));
+        return;
+      case '/hang':
+        // Headers and half a document, then nothing: DOMContentLoaded never fires.
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.write('<!DOCTYPE html><html><head><title>Never done</title></head><body><p>Still loading');
+        return;
+      case '/stuck-image':
+        return html(res, '<!DOCTYPE html><html><head><title>Stuck image</title></head><body><h1>Readable</h1><img src="/never.png"></body></html>');
+      case '/never.png':
+        res.writeHead(200, { 'content-type': 'image/png' });
+        return; // never ends: the load event never fires
+      case '/redirect':
+        res.writeHead(302, { location: url.searchParams.get('to') ?? '/' });
+        return res.end();
+      case '/media':
+        return html(res, '<!DOCTYPE html><html><head><title>Media</title></head><body><h1>Video</h1><video src="/assets/clip.mp4" autoplay muted></video><audio src="/assets/song.mp3" autoplay></audio></body></html>');
+      case '/ws':
+        return html(res, `<!DOCTYPE html><html><head><title>connecting</title></head><body><script>
+          const ws = new WebSocket('ws://' + location.host + '/socket');
+          ws.onopen = () => { document.title = 'socket open'; };
+          ws.onerror = () => { document.title = 'socket failed'; };
+        </script></body></html>`);
+      case '/leaky':
+        return html(res, `<!DOCTYPE html><html><head><title>Leaky</title><link rel="stylesheet" href="${forbiddenOrigin}/x.css"></head><body><h1>Leaky page</h1>
+          <img src="${forbiddenOrigin}/secret.png"><img src="/redirect?to=${encodeURIComponent(forbiddenOrigin + '/via-redirect.png')}">
+          <script>
+            fetch('${forbiddenOrigin}/api').catch(() => {});
+            try { new WebSocket('ws://127.0.0.1:${forbiddenPort}/ws'); } catch (e) {}
+            new Worker(URL.createObjectURL(new Blob(["fetch('${forbiddenOrigin}/from-worker').catch(() => {})"], { type: 'text/javascript' })));
+          </script></body></html>`);
+      default:
+        return html(res, '<!DOCTYPE html><title>Not found</title><h1>Not found</h1>', 404);
+    }
+  });
+  // Just enough of RFC 6455 for the page's onopen to fire.
+  const upgraded = new Set<import('node:stream').Duplex>();
+  site.on('upgrade', (req, socket) => {
+    upgraded.add(socket);
+    socket.on('close', () => upgraded.delete(socket));
+    socket.on('error', () => socket.destroy());
+    const accept = createHash('sha1').update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
+    socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+  });
+  const port = await listen(site, '127.0.0.2');
+
+  const closed = createServer();
+  const closedPort = await listen(closed, '127.0.0.2');
+  await new Promise<void>((r) => closed.close(() => r()));
+
+  return {
+    origin: `http://127.0.0.2:${port}`,
+    forbiddenOrigin,
+    forbiddenPort,
+    forbiddenHits: () => forbiddenHits,
+    hits: (path) => hits.get(path) ?? 0,
+    closedPort,
+    close: async () => {
+      site.closeAllConnections();
+      for (const socket of upgraded) socket.destroy();
+      forbidden.closeAllConnections();
+      await Promise.all([new Promise((r) => site.close(r)), new Promise((r) => forbidden.close(r))]);
+    },
+  };
+}
