@@ -14,6 +14,8 @@ export const EDGE_STATUS = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   IDEMPOTENCY_IN_PROGRESS: 409,
+  /** DELETE /batch/{id} of a batch that has already ended. */
+  BATCH_ENDED: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,
   NOT_READY: 503,

@@ -7,6 +7,7 @@
  */
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
+import { STATUS_BY_CODE } from '../errors.ts';
 import { batchIdOfConsumer, type BatchQueue, type ItemMessage } from './queue.ts';
 import { countAnswer, type BatchRecord } from './record.ts';
 import type { BatchStore } from './store.ts';
@@ -39,7 +40,7 @@ async function giveUp(opts: Parameters<typeof watchGivenUpItems>[0], adv: MaxDel
   if (rec && Number.isInteger(m.index) && m.index >= 0 && m.index < rec.total) {
     const url = typeof m.params?.url === 'string' ? m.params.url : undefined;
     const result = await opts.store.putResult(batchId, {
-      index: m.index, state: 'failed', status: 500, credits: 0, finishedAt: new Date().toISOString(), ...(url ? { url } : {}),
+      index: m.index, state: 'failed', status: STATUS_BY_CODE.INTERNAL, credits: 0, finishedAt: new Date().toISOString(), ...(url ? { url } : {}),
       error: `Internal error: the item failed on each of its ${adv.deliveries} deliveries; quote batch ${batchId} item ${m.index} when reporting it`,
     }, Date.now() + opts.retentionMs);
     const { record, changed } = await opts.store.update(batchId, (cur) => countAnswer(cur, result, Date.now(), opts.retentionMs));

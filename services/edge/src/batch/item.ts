@@ -16,7 +16,7 @@ import type { BatchItemResult } from '@enrich/shared/contracts';
 import { ServiceError, type ErrorCode } from '@enrich/shared/errors';
 import { withRequestId } from '@enrich/shared/runtime';
 import type { EdgeDeps } from '../deps.ts';
-import { EdgeHttpError, toHttpFailure } from '../errors.ts';
+import { EDGE_STATUS, EdgeHttpError, toHttpFailure } from '../errors.ts';
 import { normalizeTargetUrl, parseQuery } from '../params.ts';
 import { executePaid, type BeforeSettle } from '../routes/paid.ts';
 import { targetGuard } from '../target-guard.ts';
@@ -138,7 +138,7 @@ async function runItem(ctx: ItemContext, batch: BatchRecord, m: ItemMessage, req
     await executePaid(deps, spec, { keyId: batch.keyId, requestId, url, query, startedAt: started, log }, beforeSettle);
   } catch (err) {
     if (err instanceof AnsweredElsewhere) return { kind: 'answered', result: err.stored, resettle: true };
-    if (err instanceof EdgeHttpError && err.status === 402) return stopForCredits(ctx, batch);
+    if (err instanceof EdgeHttpError && err.status === EDGE_STATUS.CREDITS_EXHAUSTED) return stopForCredits(ctx, batch);
     if (!stored) {
       if (isTransient(err) && !final) return { kind: 'retry', busy: err instanceof ServiceError && BUSY.has(err.code) };
       // Refused before any work (revoked key, invalid item) or the answer could not be stored.

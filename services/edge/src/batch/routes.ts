@@ -10,7 +10,7 @@ import type { EdgeDeps } from '../deps.ts';
 import { authenticate, API_KEY_HEADER } from '../auth/authenticate.ts';
 import { creditHeaders } from '../credits/credits.ts';
 import { sendData } from '../envelope.ts';
-import { EdgeHttpError } from '../errors.ts';
+import { EDGE_STATUS, EdgeHttpError } from '../errors.ts';
 import { edgeMetrics } from '../metrics.ts';
 import { parseQuery, type RawQuery } from '../params.ts';
 import { checkKeyLimit, rateLimitHeaders } from '../rate-limit/limits.ts';
@@ -46,7 +46,7 @@ async function admit(deps: EdgeDeps, request: FastifyRequest, reply: FastifyRepl
 
 async function owned(batch: BatchService, id: string, key: ApiKeyRecord): Promise<BatchRecord> {
   const rec = await batch.store.get(id);
-  if (!rec || rec.keyId !== key.id) throw new EdgeHttpError(404, `No batch ${JSON.stringify(id.slice(0, 80))} for this API key`);
+  if (!rec || rec.keyId !== key.id) throw new EdgeHttpError(EDGE_STATUS.NOT_FOUND, `No batch ${JSON.stringify(id.slice(0, 80))} for this API key`);
   return rec;
 }
 
@@ -67,7 +67,7 @@ export function registerBatchRoutes(app: FastifyInstance, deps: EdgeDeps, batch:
     const valid = validateBatch(request.body);
     if (valid.webhook) valid.webhook = await checkWebhookUrl(valid.webhook, { allowPrivateTargets: deps.config.allowPrivateTargets });
     // Not a reservation (items reserve one by one), only a refusal of a batch that could not run one item.
-    if (key.credits_used + CREDIT_COSTS[valid.endpoint] > key.credits_limit) throw new EdgeHttpError(402, 'Credit limit exceeded', creditHeaders(key));
+    if (key.credits_used + CREDIT_COSTS[valid.endpoint] > key.credits_limit) throw new EdgeHttpError(EDGE_STATUS.CREDITS_EXHAUSTED, 'Credit limit exceeded', creditHeaders(key));
     const span = request.span?.spanContext();
     const rec = await batch.submit(key.id, valid, span ? { traceId: span.traceId, spanId: span.spanId, traceFlags: span.traceFlags } : null);
     request.span?.setAttribute('enrich.batch_id', rec.id);
@@ -87,7 +87,7 @@ export function registerBatchRoutes(app: FastifyInstance, deps: EdgeDeps, batch:
     const key = await admit(deps, request, reply);
     parseQuery(NoQuery, request.query as RawQuery);
     const rec = await owned(batch, (request.params as { id: string }).id, key);
-    if (TERMINAL.has(rec.status)) throw new EdgeHttpError(409, `Batch ${rec.id} has already ended (${rec.status}); nothing to cancel`);
+    if (TERMINAL.has(rec.status)) throw new EdgeHttpError(EDGE_STATUS.BATCH_ENDED, `Batch ${rec.id} has already ended (${rec.status}); nothing to cancel`);
     const { record } = await batch.cancel(rec.id);
     return sendData(request, reply, toInfo(record ?? rec));
   });

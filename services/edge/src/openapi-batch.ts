@@ -1,12 +1,12 @@
 /**
  * The batch API in /openapi.json: POST /batch, GET and DELETE /batch/{id}, their schemas (from the
  * zod contract in shared/src/contracts/batch.ts) and the `batchFinished` webhook. Everything is built
- * inside functions: openapi.ts and this module import each other.
+ * inside functions; the shared parts come from openapi-parts.ts.
  */
 import { BatchCreatedSchema, BatchInfoSchema, BatchPageSchema, BatchRequestSchema, BatchWebhookBodySchema, type BatchInfo, type BatchPage } from '@enrich/shared/contracts';
-import { EXAMPLE_REQUEST_ID, successExample } from '../openapi-examples.ts';
-import { RATE_HEADERS, envelopeSchema, errors, header, json, jsonSchema, ref } from '../openapi.ts';
-import { PAGE_DEFAULT, PAGE_MAX } from './routes.ts';
+import { EXAMPLE_REQUEST_ID, successExample } from './openapi-examples.ts';
+import { RATE_HEADERS, envelopeSchema, errors, header, json, jsonSchema, ref } from './openapi-parts.ts';
+import { PAGE_DEFAULT, PAGE_MAX } from './batch/routes.ts';
 
 type JsonSchema = Record<string, unknown>;
 
