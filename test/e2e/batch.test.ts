@@ -156,9 +156,10 @@ it('200 items through a renderer restart and an edge SIGKILL: each answered once
 
   const rendererEnv = { ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', RENDER_CONCURRENCY: '2', RENDER_QUEUE: '8', ASSETS_BASE_URL: 'http://127.0.0.1:9/assets' };
   const port = await freePort();
+  // The edge's ALLOW_PRIVATE_TARGETS covers both the fixture site (its early target guard) and the webhook receiver.
   const edgeEnv = {
     STORE_NAME: storeName, PORT: String(port), HOST: '127.0.0.1', REQUEST_BUDGET_MS: '8000', RESERVATION_TTL_MS: '20000', SWEEP_INTERVAL_MS: '2000',
-    BATCH_CONCURRENCY: '3', BATCH_KEY_CONCURRENCY: '3', BATCH_MAX_ATTEMPTS: '6', ALLOW_PRIVATE_TARGETS: '127.0.0.1/32', WEBHOOK_BACKOFF_MS: '200',
+    BATCH_CONCURRENCY: '3', BATCH_KEY_CONCURRENCY: '3', BATCH_MAX_ATTEMPTS: '6', ALLOW_PRIVATE_TARGETS: '127.0.0.1/32,127.0.0.2/32', WEBHOOK_BACKOFF_MS: '200',
   };
   let renderer = startProcess('renderer', rendererEnv, /(renderer serving render\.page)/);
   let edge = startProcess('edge', edgeEnv, /edge listening on (http:\/\/[^"\s]+)/);
