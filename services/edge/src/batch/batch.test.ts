@@ -12,7 +12,7 @@ import { startNatsServer, type NatsServerHandle } from '../../../../test/support
 import { fakeRenderResult, serveFakes, startEdge, type EdgeHarness } from '../../../../test/support/edge-harness.ts';
 import { resolveBatchConfig } from './config.ts';
 import { verifyWebhook } from './webhook.ts';
-import { checkWebhookUrl } from './validate.ts';
+import { checkWebhookUrl, validateBatch } from './validate.ts';
 import { KvBatchStore } from './kv-store.ts';
 import { addItemConsumer, openBatchQueue, publishItems } from './queue.ts';
 import { emptyBitmap } from './record.ts';
@@ -129,6 +129,14 @@ describe('POST /batch validation', () => {
       expect(res.status, JSON.stringify(body).slice(0, 100)).toBe(400);
       expect(res.json.error).toMatch(message);
     }
+  });
+
+  it('merges the batch maxAge into each item\'s parameters (an item\'s own wins), so items use the result cache as a GET would', () => {
+    const valid = validateBatch({ endpoint: 'classify', items: [{ url: 'a.test' }, { url: 'b.test', maxAge: 0 }], maxAge: 60 });
+    expect(valid.items.map((i) => i.params)).toEqual([{ url: 'a.test', maxAge: '60' }, { url: 'b.test', maxAge: '0' }]);
+    expect(valid.maxAge).toBe(60);
+    // Without a batch maxAge the item keeps the endpoint's default (applied when the worker parses it).
+    expect(validateBatch({ endpoint: 'classify', items: [{ url: 'a.test' }] }).items[0]?.params).toEqual({ url: 'a.test' });
   });
 
   it('refuses a webhook host that resolves to a private or metadata address (any of its addresses)', async () => {
