@@ -64,10 +64,17 @@ describe('@enrich/client against the running stack', () => {
       { endpoint: 'classify', items: [{ url: `${site.origin}/` }, { url: `${site.origin}/missing-page` }, { url: `${site.origin}/` }] },
       { pollIntervalMs: 300, onProgress: (s) => seen.push(`${s.status}:${s.counts.succeeded + s.counts.failed}`) },
     );
-    expect(batch).toMatchObject({ status: 'done', counts: { total: 3, succeeded: 3, failed: 0, pending: 0 }, creditsCharged: 3 });
-    expect(results.map((r) => [r.index, r.state])).toEqual([[0, 'succeeded'], [1, 'succeeded'], [2, 'succeeded']]);
+    // The missing page answers HTTP 404: that is not the site, so the item fails as the single
+    // endpoint would (502, uncharged), and the batch still ends done.
+    expect(batch).toMatchObject({ status: 'done', counts: { total: 3, succeeded: 2, failed: 1, pending: 0 }, creditsCharged: 2 });
+    expect(results.map((r) => [r.index, r.state])).toEqual([
+      [0, 'succeeded'],
+      [1, 'failed'],
+      [2, 'succeeded'],
+    ]);
+    expect(results[1]).toMatchObject({ status: 502, error: expect.stringContaining('404') });
     expect(results[0]?.data).toMatchObject({ category: 'Food & Drink' });
-    expect(seen.at(-1)).toBe('done:3');
+    expect(seen.at(-1)).toBe('done:3'); // succeeded + failed
     expect(seen.length).toBeGreaterThan(1);
   });
 

@@ -8,7 +8,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Page, Response } from 'playwright-core';
 import { TargetNotASiteError } from '@enrich/shared/errors';
-import { detectWall, MARKER_SELECTORS, notHtml, type PageFacts, type Wall } from './detect.ts';
+import { detectWall, httpError, MARKER_SELECTORS, notHtml, type PageFacts, type Wall } from './detect.ts';
 
 const LIMITS = { textChars: 5_000, scriptChars: 200_000, urls: 500, selectors: [...MARKER_SELECTORS] };
 
@@ -30,11 +30,17 @@ function fail(wall: Wall, url: string, status: number): never {
   throw new TargetNotASiteError(wall.message, { details: { url, kind: wall.kind, ...(wall.vendor ? { vendor: wall.vendor } : {}), targetStatus: status } });
 }
 
-/** Right after navigation: a response that is not HTML is not a site, whatever its status. */
+/**
+ * Right after navigation: a response that is not HTML is not a site. When it is also an HTTP error
+ * (a bare-text 404), the status is what the client can act on, so it names that instead.
+ */
 export function checkContentType(response: Response | null): void {
   if (!response) return;
-  const wall = notHtml(response.headers()['content-type']);
-  if (wall) fail(wall, response.url(), response.status());
+  const notPage = notHtml(response.headers()['content-type']);
+  if (!notPage) return;
+  const status = response.status();
+  const wall = (status >= 400 ? httpError({ status, statusText: response.statusText(), url: response.url() }, STATUS_CODES) : null) ?? notPage;
+  fail(wall, response.url(), status);
 }
 
 /** Runs in the page (sent as source): what the rules need, bounded. */
@@ -52,10 +58,15 @@ function pageFacts(limits: typeof LIMITS) {
     links: document.querySelectorAll('a[href]').length,
     fields,
     present: limits.selectors.filter((s) => document.querySelector(s) !== null),
-    scripts: Array.from(document.scripts).map((s) => (s.src ? '' : s.textContent ?? '')).join('\n').slice(0, limits.scriptChars),
+    scripts: Array.from(document.scripts)
+      .map((s) => (s.src ? '' : (s.textContent ?? '')))
+      .join('\n')
+      .slice(0, limits.scriptChars),
     frames: Array.from(document.querySelectorAll('iframe[src]')).map((f) => (f as HTMLIFrameElement).src),
     urls: Array.from(document.querySelectorAll('script[src], link[href], iframe[src], a[href], img[src]'))
-      .map((el) => (el as HTMLScriptElement).src || (el as HTMLAnchorElement).href || '').filter(Boolean).slice(0, limits.urls),
+      .map((el) => (el as HTMLScriptElement).src || (el as HTMLAnchorElement).href || '')
+      .filter(Boolean)
+      .slice(0, limits.urls),
   };
 }
 
