@@ -12,8 +12,8 @@ case "$cmd" in
   test)
     # Type errors fail the suite too: the code runs by type stripping, which checks nothing.
     node node_modules/typescript/bin/tsc -p tsconfig.json
-    # So do lint errors (biome.jsonc); only errors are printed here, `npm run lint` shows the warnings too.
-    node_modules/.bin/biome lint --diagnostic-level=error --max-diagnostics=50 .
+    # So do lint errors and unformatted files (biome.jsonc); only errors are printed here, `npm run lint` shows the warnings too.
+    node_modules/.bin/biome check --diagnostic-level=error --max-diagnostics=50 .
     exec node node_modules/vitest/vitest.mjs run "$@" ;;
   lint) exec node_modules/.bin/biome lint "$@" ;;
   typecheck) exec node node_modules/typescript/bin/tsc -p tsconfig.json "$@" ;;

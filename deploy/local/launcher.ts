@@ -31,7 +31,9 @@ const say = (line = ''): void => void process.stdout.write(`${line}\n`);
 
 const running = findLocalStack({ DATA_DIR: config.DATA_DIR });
 if (running.state === 'running') {
-  process.stderr.write(`a stack is already running at ${running.stack.edge.baseUrl} (launcher pid ${running.stack.pid}, ${running.file}); stop it first (Ctrl-C in its terminal)\n`);
+  process.stderr.write(
+    `a stack is already running at ${running.stack.edge.baseUrl} (launcher pid ${running.stack.pid}, ${running.file}); stop it first (Ctrl-C in its terminal)\n`,
+  );
   process.exit(1);
 }
 

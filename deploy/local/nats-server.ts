@@ -40,7 +40,10 @@ async function waitForPort(port: number, timeoutMs: number, proc: ChildProcess):
     if (proc.exitCode !== null) throw new Error(`nats-server exited with code ${proc.exitCode}`);
     const ok = await new Promise<boolean>((resolve) => {
       const s = tcpConnect(port, '127.0.0.1');
-      s.once('connect', () => { s.destroy(); resolve(true); });
+      s.once('connect', () => {
+        s.destroy();
+        resolve(true);
+      });
       s.once('error', () => resolve(false));
     });
     if (ok) return;
@@ -56,7 +59,9 @@ export async function startNatsServer(opts: { storeDir?: string; port?: number }
   const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir];
   const proc = spawn(natsServerBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  proc.stderr?.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); });
+  proc.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
   try {
     await waitForPort(port, 10_000, proc);
   } catch (err) {

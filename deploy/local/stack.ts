@@ -83,7 +83,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         ? Promise.resolve()
         : new Promise<void>((r) => {
             const t = setTimeout(() => p.kill('SIGKILL'), 15_000);
-            p.once('exit', () => { clearTimeout(t); r(); });
+            p.once('exit', () => {
+              clearTimeout(t);
+              r();
+            });
             p.kill('SIGTERM');
           }),
     );
@@ -118,19 +121,40 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 }
 
 /** Runs the key CLI against the stack's store and returns the created key. */
-export async function createApiKey(natsUrl: string, opts: { name: string; credits: number; rateLimit: number; env?: Record<string, string> }): Promise<{ key: string; id: string }> {
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'services/edge/src/keys-cli.ts'), 'create', '--name', opts.name, '--credits', String(opts.credits), '--rate-limit', String(opts.rateLimit), '--json'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, NATS_URL: natsUrl, LOG_LEVEL: 'warn', ...opts.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function createApiKey(
+  natsUrl: string,
+  opts: { name: string; credits: number; rateLimit: number; env?: Record<string, string> },
+): Promise<{ key: string; id: string }> {
+  const child = spawn(
+    process.execPath,
+    [
+      join(REPO_ROOT, 'services/edge/src/keys-cli.ts'),
+      'create',
+      '--name',
+      opts.name,
+      '--credits',
+      String(opts.credits),
+      '--rate-limit',
+      String(opts.rateLimit),
+      '--json',
+    ],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NATS_URL: natsUrl, LOG_LEVEL: 'warn', ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let errText = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (errText += d.toString()));
   const code = await new Promise<number | null>((r) => child.once('exit', r));
   if (code !== 0) throw new Error(`keys-cli create failed (${code}): ${errText || out}`);
-  const line = out.trim().split('\n').filter((l) => l.startsWith('{')).pop();
+  const line = out
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .pop();
   if (!line) throw new Error(`keys-cli printed no JSON: ${out}`);
   return JSON.parse(line) as { key: string; id: string };
 }

@@ -45,35 +45,55 @@ export class ServiceError extends Error {
 
 type Opts = { details?: Record<string, unknown>; cause?: unknown };
 export class InvalidParameterError extends ServiceError {
-  constructor(message: string, opts: Opts = {}) { super('INVALID_PARAMETER', message, opts); }
+  constructor(message: string, opts: Opts = {}) {
+    super('INVALID_PARAMETER', message, opts);
+  }
 }
 export class UrlForbiddenError extends ServiceError {
-  constructor(message: string, opts: Opts = {}) { super('URL_FORBIDDEN', message, opts); }
+  constructor(message: string, opts: Opts = {}) {
+    super('URL_FORBIDDEN', message, opts);
+  }
 }
 export class TargetUnreachableError extends ServiceError {
-  constructor(message: string, opts: Opts = {}) { super('TARGET_UNREACHABLE', message, opts); }
+  constructor(message: string, opts: Opts = {}) {
+    super('TARGET_UNREACHABLE', message, opts);
+  }
 }
 /** The target answered, but not with its site (a bot challenge, a parked domain, an HTTP error page, a non-HTML file). */
 export class TargetNotASiteError extends ServiceError {
-  constructor(message: string, opts: Opts = {}) { super('TARGET_NOT_A_SITE', message, opts); }
+  constructor(message: string, opts: Opts = {}) {
+    super('TARGET_NOT_A_SITE', message, opts);
+  }
 }
 export class BusyError extends ServiceError {
-  constructor(message: string, opts: Opts = {}) { super('BUSY', message, { ...opts, retryable: true }); }
+  constructor(message: string, opts: Opts = {}) {
+    super('BUSY', message, { ...opts, retryable: true });
+  }
 }
 export class NoRespondersError extends ServiceError {
-  constructor(message: string, opts: Opts = {}) { super('NO_RESPONDERS', message, { ...opts, retryable: true }); }
+  constructor(message: string, opts: Opts = {}) {
+    super('NO_RESPONDERS', message, { ...opts, retryable: true });
+  }
 }
 export class UnavailableError extends ServiceError {
-  constructor(message: string, opts: Opts = {}) { super('UNAVAILABLE', message, { ...opts, retryable: true }); }
+  constructor(message: string, opts: Opts = {}) {
+    super('UNAVAILABLE', message, { ...opts, retryable: true });
+  }
 }
 export class DeadlineExceededError extends ServiceError {
-  constructor(message: string, opts: Opts = {}) { super('DEADLINE_EXCEEDED', message, { ...opts, retryable: true }); }
+  constructor(message: string, opts: Opts = {}) {
+    super('DEADLINE_EXCEEDED', message, { ...opts, retryable: true });
+  }
 }
 export class BadMessageError extends ServiceError {
-  constructor(message: string, opts: Opts = {}) { super('BAD_MESSAGE', message, opts); }
+  constructor(message: string, opts: Opts = {}) {
+    super('BAD_MESSAGE', message, opts);
+  }
 }
 export class InternalError extends ServiceError {
-  constructor(message: string, opts: Opts = {}) { super('INTERNAL', message, opts); }
+  constructor(message: string, opts: Opts = {}) {
+    super('INTERNAL', message, opts);
+  }
 }
 
 const BY_CODE: Record<ErrorCode, new (message: string, opts?: Opts) => ServiceError> = {

@@ -32,7 +32,9 @@ export function launchChromium(opts: ChromiumOptions): Promise<Browser> {
 }
 
 /** A warm browser that screenshots one URL per call, each in a fresh context. */
-export async function warmBrowserBaseline(opts: ChromiumOptions): Promise<{ version: string; screenshot(url: string): Promise<number>; close(): Promise<void> }> {
+export async function warmBrowserBaseline(
+  opts: ChromiumOptions,
+): Promise<{ version: string; screenshot(url: string): Promise<number>; close(): Promise<void> }> {
   const browser = await launchChromium(opts);
   return {
     version: browser.version(),

@@ -21,9 +21,21 @@ import { quantile } from './stats.ts';
 const env = process.env;
 const SINGLES = Number(env.BENCH_SINGLE_REQUESTS ?? 40);
 const ITEMS = Number(env.BENCH_BATCH_ITEMS ?? 1000);
-const settings = { RENDER_CONCURRENCY: env.RENDER_CONCURRENCY ?? '3', BATCH_CONCURRENCY: env.BATCH_CONCURRENCY ?? '2', BATCH_YIELD_CONCURRENCY: env.BATCH_YIELD_CONCURRENCY ?? '0', BATCH_KEY_CONCURRENCY: env.BATCH_KEY_CONCURRENCY ?? '2' };
+const settings = {
+  RENDER_CONCURRENCY: env.RENDER_CONCURRENCY ?? '3',
+  BATCH_CONCURRENCY: env.BATCH_CONCURRENCY ?? '2',
+  BATCH_YIELD_CONCURRENCY: env.BATCH_YIELD_CONCURRENCY ?? '0',
+  BATCH_KEY_CONCURRENCY: env.BATCH_KEY_CONCURRENCY ?? '2',
+};
 
-interface Phase { requests: number; failures: number; p50Ms: number; p95Ms: number; maxMs: number; meanMs: number }
+interface Phase {
+  requests: number;
+  failures: number;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  meanMs: number;
+}
 
 function page(n: string): string {
   return `<!doctype html><html lang="en"><head><title>Outdoor store ${n}</title><meta name="description" content="Store ${n} sells tents, hiking boots and outdoor clothing."></head><body><h1>Store ${n}</h1><p>Tents, sleeping bags, hiking boots and rain jackets for every season.</p><footer>Store ${n} GmbH, info${n}@store.test</footer></body></html>`;
@@ -41,7 +53,14 @@ async function singles(base: string, key: string, site: string, tag: string): Pr
   }
   const sorted = [...took].sort((a, b) => a - b);
   const r = (x: number): number => Math.round(x);
-  return { requests: took.length, failures, p50Ms: r(quantile(sorted, 0.5)), p95Ms: r(quantile(sorted, 0.95)), maxMs: r(sorted.at(-1) ?? 0), meanMs: r(took.reduce((a, b) => a + b, 0) / took.length) };
+  return {
+    requests: took.length,
+    failures,
+    p50Ms: r(quantile(sorted, 0.5)),
+    p95Ms: r(quantile(sorted, 0.95)),
+    maxMs: r(sorted.at(-1) ?? 0),
+    meanMs: r(took.reduce((a, b) => a + b, 0) / took.length),
+  };
 }
 
 async function batchStatus(base: string, key: string, id: string): Promise<{ status: string; answered: number }> {
@@ -51,11 +70,18 @@ async function batchStatus(base: string, key: string, id: string): Promise<{ sta
 }
 
 async function main(): Promise<void> {
-  const site = createServer((req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page((req.url ?? '').replace(/\W/g, '') || '0')));
+  const site = createServer((req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page((req.url ?? '').replace(/\W/g, '') || '0')),
+  );
   await new Promise<void>((r) => site.listen(0, '127.0.0.2', r));
   const siteBase = `http://127.0.0.2:${(site.address() as { port: number }).port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-batch-'));
-  const stack = await startStack({ port: await freePort(), dataDir, logs: 'files', env: { ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', LOG_LEVEL: 'warn', RATE_LIMIT_IP_PER_MIN: '1000000', ...settings } });
+  const stack = await startStack({
+    port: await freePort(),
+    dataDir,
+    logs: 'files',
+    env: { ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', LOG_LEVEL: 'warn', RATE_LIMIT_IP_PER_MIN: '1000000', ...settings },
+  });
   try {
     const bulk = await createApiKey(stack.natsUrl, { name: 'bulk', credits: 1_000_000, rateLimit: 1_000_000 });
     const other = await createApiKey(stack.natsUrl, { name: 'interactive', credits: 1_000_000, rateLimit: 1_000_000 });
@@ -64,7 +90,11 @@ async function main(): Promise<void> {
     process.stdout.write(`without a batch: p50 ${idle.p50Ms} ms, p95 ${idle.p95Ms} ms (${idle.requests} requests, ${idle.failures} not 200)\n`);
 
     const items = Array.from({ length: ITEMS }, (_, i) => ({ url: `${siteBase}/bulk/${i}` }));
-    const created = await fetch(`${stack.baseUrl}/batch`, { method: 'POST', headers: { 'x-api-key': bulk.key, 'content-type': 'application/json' }, body: JSON.stringify({ endpoint: 'classify', items }) });
+    const created = await fetch(`${stack.baseUrl}/batch`, {
+      method: 'POST',
+      headers: { 'x-api-key': bulk.key, 'content-type': 'application/json' },
+      body: JSON.stringify({ endpoint: 'classify', items }),
+    });
     const { data } = (await created.json()) as { data: { id: string } };
     // Measure once the batch is really running (its workers have the renderer busy).
     while ((await batchStatus(stack.baseUrl, bulk.key, data.id)).answered < 4) await new Promise((r) => setTimeout(r, 200));
@@ -73,10 +103,21 @@ async function main(): Promise<void> {
     const busy = await singles(stack.baseUrl, other.key, siteBase, 'busy');
     const after = await batchStatus(stack.baseUrl, bulk.key, data.id);
     const itemsPerS = Math.round(((after.answered - before.answered) / ((Date.now() - t0) / 1000)) * 100) / 100;
-    process.stdout.write(`with the batch running: p50 ${busy.p50Ms} ms, p95 ${busy.p95Ms} ms (${busy.requests} requests, ${busy.failures} not 200); batch meanwhile ${after.answered - before.answered} items, ${itemsPerS} items/s, status ${after.status}\n`);
+    process.stdout.write(
+      `with the batch running: p50 ${busy.p50Ms} ms, p95 ${busy.p95Ms} ms (${busy.requests} requests, ${busy.failures} not 200); batch meanwhile ${after.answered - before.answered} items, ${itemsPerS} items/s, status ${after.status}\n`,
+    );
     await fetch(`${stack.baseUrl}/batch/${data.id}`, { method: 'DELETE', headers: { 'x-api-key': bulk.key } });
 
-    const result = { when: new Date().toISOString(), settings, singleRequestsPerPhase: SINGLES, batchItems: ITEMS, endpoint: 'classify', withoutBatch: idle, withBatch: busy, batchDuringPhase: { answered: after.answered - before.answered, itemsPerS } };
+    const result = {
+      when: new Date().toISOString(),
+      settings,
+      singleRequestsPerPhase: SINGLES,
+      batchItems: ITEMS,
+      endpoint: 'classify',
+      withoutBatch: idle,
+      withBatch: busy,
+      batchDuringPhase: { answered: after.answered - before.answered, itemsPerS },
+    };
     const out = join(REPO_ROOT, 'test', 'bench', 'results');
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, 'batch.json'), `${JSON.stringify(result, null, 2)}\n`);

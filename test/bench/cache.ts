@@ -23,7 +23,12 @@ import { quantile } from './stats.ts';
 
 const HITS = Number(process.argv[2] ?? 400);
 
-interface Timed { clientMs: number; edgeMs: number; cache: string; bytes: number }
+interface Timed {
+  clientMs: number;
+  edgeMs: number;
+  cache: string;
+  bytes: number;
+}
 
 async function timedGet(base: string, path: string, key: string): Promise<Timed> {
   const t0 = performance.now();
@@ -44,12 +49,14 @@ function line(label: string, values: number[]): string {
 async function hitLevel(base: string, paths: string[], key: string, concurrency: number): Promise<Timed[]> {
   const out: Timed[] = [];
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < HITS) {
-      const i = next++;
-      out.push(await timedGet(base, paths[i % paths.length]!, key));
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < HITS) {
+        const i = next++;
+        out.push(await timedGet(base, paths[i % paths.length]!, key));
+      }
+    }),
+  );
   const misses = out.filter((t) => t.cache !== 'HIT').length;
   if (misses > 0) throw new Error(`${misses} of ${out.length} repeated requests were not cache hits`);
   return out;
@@ -60,21 +67,48 @@ async function main(): Promise<void> {
   const sites = await serveBenchSites();
   const screenshotDir = mkdtempSync(join(tmpdir(), 'bench-cache-'));
   const cache = { enabled: true, maxAgeS: 86_400, maxBytes: 256 * 1_048_576, maxEntries: 100_000, maxEntryBytes: 524_288 };
-  const edge = await startEdge(nats.url, { store: { kind: 'kv', name: `bench_${randomUUID().slice(0, 8)}` }, screenshotDir, requestBudgetMs: 30_000, cache, ipRateLimitPerMin: 1_000_000 });
+  const edge = await startEdge(nats.url, {
+    store: { kind: 'kv', name: `bench_${randomUUID().slice(0, 8)}` },
+    screenshotDir,
+    requestBudgetMs: 30_000,
+    cache,
+    ipRateLimitPerMin: 1_000_000,
+  });
   const base = await edge.app.listen({ port: 0, host: '127.0.0.1' });
-  const renderer = await startRenderer({ nc: edge.nc, log, config: loadRendererConfig({ ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', SCREENSHOT_DIR: screenshotDir, ASSETS_BASE_URL: `${base}/assets` }) });
+  const renderer = await startRenderer({
+    nc: edge.nc,
+    log,
+    config: loadRendererConfig({ ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', SCREENSHOT_DIR: screenshotDir, ASSETS_BASE_URL: `${base}/assets` }),
+  });
   const analyzers = await startAnalyzers(edge.nc, log);
   try {
     const { key } = await edge.createKey({ credits: 1_000_000_000, rateLimit: 1_000_000 });
     const paths = sites.sites.map((s) => `/enrich?url=${encodeURIComponent(s.url)}`);
     const misses: Timed[] = [];
     for (const p of paths) misses.push(await timedGet(base, p, key));
-    console.log(`result cache hit latency, /enrich on ${paths.length} bench sites (answers ${misses.map((m) => `${(m.bytes / 1024).toFixed(0)} KiB`).join(', ')}), KV store, node ${process.version}`);
-    console.log(line('MISS (render + analyzers), edge', misses.map((m) => m.edgeMs)));
+    console.log(
+      `result cache hit latency, /enrich on ${paths.length} bench sites (answers ${misses.map((m) => `${(m.bytes / 1024).toFixed(0)} KiB`).join(', ')}), KV store, node ${process.version}`,
+    );
+    console.log(
+      line(
+        'MISS (render + analyzers), edge',
+        misses.map((m) => m.edgeMs),
+      ),
+    );
     for (const concurrency of [1, 8]) {
       const hits = await hitLevel(base, paths, key, concurrency);
-      console.log(line(`HIT c=${concurrency}, edge (meta.durationMs)`, hits.map((h) => h.edgeMs)));
-      console.log(line(`HIT c=${concurrency}, client (fetch)`, hits.map((h) => h.clientMs)));
+      console.log(
+        line(
+          `HIT c=${concurrency}, edge (meta.durationMs)`,
+          hits.map((h) => h.edgeMs),
+        ),
+      );
+      console.log(
+        line(
+          `HIT c=${concurrency}, client (fetch)`,
+          hits.map((h) => h.clientMs),
+        ),
+      );
     }
   } finally {
     await analyzers.stop();

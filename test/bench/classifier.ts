@@ -25,7 +25,10 @@ let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
 
 // Snapshots are built one at a time, outside the timed part, so memory reflects a service holding one request.
-const pages = readFileSync(join(CORPUS, 'ground_truth.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { html: string; url: string });
+const pages = readFileSync(join(CORPUS, 'ground_truth.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as { html: string; url: string });
 const snapshotOf = (p: { html: string; url: string }): Snapshot => snapshotFromHtml(readFileSync(join(CORPUS, p.html), 'utf8'), p.url);
 const rssBeforeModel = process.memoryUsage().rss;
 
@@ -75,7 +78,9 @@ console.log(`classifier: ${result.classifications} classifications of ${result.p
 console.log(`load average ${result.loadAverage1m} at the end of the run`);
 console.log(`per page: p50 ${result.perPageMs.p50} ms, p95 ${result.perPageMs.p95} ms, max ${result.perPageMs.max} ms (target < 200 ms)`);
 console.log(`per page CPU time: p50 ${result.perPageCpuMs.p50} ms, p95 ${result.perPageCpuMs.p95} ms`);
-console.log(`rss: ${result.rssMB.beforeModelLoad} MB before model load, ${result.rssMB.afterModelLoad} MB after model load, peak ${result.rssMB.peak} MB (target < 600 MB)`);
+console.log(
+  `rss: ${result.rssMB.beforeModelLoad} MB before model load, ${result.rssMB.afterModelLoad} MB after model load, peak ${result.rssMB.peak} MB (target < 600 MB)`,
+);
 const out = new URL('./results/', import.meta.url);
 mkdirSync(out, { recursive: true });
 writeFileSync(new URL('classifier.json', out), `${JSON.stringify(result, null, 2)}\n`);

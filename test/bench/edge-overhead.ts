@@ -56,7 +56,11 @@ function runAutocannon(args: string[]): Promise<AutocannonJson> {
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.once('exit', (code) => {
-      const line = out.trim().split('\n').filter((l) => l.startsWith('{')).pop();
+      const line = out
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .pop();
       if (code !== 0 || !line) return reject(new Error(`autocannon failed (${code}): ${err.slice(-2000)}`));
       resolve(JSON.parse(line) as AutocannonJson);
     });
@@ -75,7 +79,18 @@ export async function measureOverhead(
   const sent: Array<{ at: number; n: number }> = [];
   for (const p of paths) {
     // One unrecorded second at the lowest rate: connections opened, code paths compiled.
-    await runAutocannon(['-j', '-n', '-c', '4', '-d', '1', '-R', String(Math.min(...rates)), ...(p.authenticated ? ['-H', `x-api-key=${apiKey}`] : []), `${baseUrl}${p.path}`]);
+    await runAutocannon([
+      '-j',
+      '-n',
+      '-c',
+      '4',
+      '-d',
+      '1',
+      '-R',
+      String(Math.min(...rates)),
+      ...(p.authenticated ? ['-H', `x-api-key=${apiKey}`] : []),
+      `${baseUrl}${p.path}`,
+    ]);
     if (p.authenticated) sent.push({ at: Date.now(), n: Math.min(...rates) });
     for (const rate of rates) {
       // Enough connections that a slow answer does not throttle the offered rate below the target.

@@ -28,7 +28,7 @@ for (const [file, w, h, seed] of images) {
   const dataUrl = await page.evaluate(
     ({ w, h, seed }) => {
       let s = seed * 9301 + 49297;
-      const rnd = (): number => ((s = (s * 9301 + 49297) % 233280) / 233280);
+      const rnd = (): number => (s = (s * 9301 + 49297) % 233280) / 233280;
       const c = document.createElement('canvas');
       c.width = w;
       c.height = h;

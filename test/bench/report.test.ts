@@ -2,8 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { asciiChart, fmtMs, latencyChartSvg, niceStep } from './report.ts';
 
 const series = [
-  { label: '/enrich p50', color: '#7c3aed', points: [{ x: 1, y: 1800 }, { x: 2, y: 2400 }, { x: 4, y: 4100 }, { x: 8, y: 7900 }] },
-  { label: 'bare Playwright p50', color: '#16a34a', dashed: true, points: [{ x: 1, y: 600 }, { x: 2, y: 700 }, { x: 4, y: Number.NaN }, { x: 8, y: 1900 }] },
+  {
+    label: '/enrich p50',
+    color: '#7c3aed',
+    points: [
+      { x: 1, y: 1800 },
+      { x: 2, y: 2400 },
+      { x: 4, y: 4100 },
+      { x: 8, y: 7900 },
+    ],
+  },
+  {
+    label: 'bare Playwright p50',
+    color: '#16a34a',
+    dashed: true,
+    points: [
+      { x: 1, y: 600 },
+      { x: 2, y: 700 },
+      { x: 4, y: Number.NaN },
+      { x: 8, y: 1900 },
+    ],
+  },
 ];
 
 describe('niceStep', () => {

@@ -68,13 +68,17 @@ export function latencyChartSvg(title: string, xs: readonly number[], series: re
   const xAt = (x: number): number => m.l + (xs.length <= 1 ? pw / 2 : (xs.indexOf(x) / (xs.length - 1)) * pw);
   const yAt = (y: number): number => m.t + ph - (y / top) * ph;
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="Helvetica, Arial, sans-serif" font-size="12">`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="Helvetica, Arial, sans-serif" font-size="12">`,
+  );
   out.push(`<rect width="${W}" height="${H}" fill="#fff"/>`);
   out.push(`<text x="${m.l}" y="24" font-size="15" font-weight="bold">${esc(title)}</text>`);
   for (let v = 0; v <= top + 1e-9; v += step) {
     const y = yAt(v).toFixed(1);
     out.push(`<line x1="${m.l}" y1="${y}" x2="${m.l + pw}" y2="${y}" stroke="#e5e7eb"/>`);
-    out.push(`<text x="${m.l - 8}" y="${y}" text-anchor="end" dominant-baseline="middle" fill="#374151">${v === 0 ? '0' : v >= 1000 ? `${(v / 1000).toFixed(v % 1000 ? 1 : 0)} s` : `${v} ms`}</text>`);
+    out.push(
+      `<text x="${m.l - 8}" y="${y}" text-anchor="end" dominant-baseline="middle" fill="#374151">${v === 0 ? '0' : v >= 1000 ? `${(v / 1000).toFixed(v % 1000 ? 1 : 0)} s` : `${v} ms`}</text>`,
+    );
   }
   for (const x of xs) {
     out.push(`<line x1="${xAt(x)}" y1="${m.t + ph}" x2="${xAt(x)}" y2="${m.t + ph + 5}" stroke="#374151"/>`);
@@ -85,7 +89,9 @@ export function latencyChartSvg(title: string, xs: readonly number[], series: re
   series.forEach((s, i) => {
     const pts = s.points.filter((p) => Number.isFinite(p.y) && xs.includes(p.x));
     const dash = s.dashed ? ' stroke-dasharray="6 4"' : '';
-    out.push(`<polyline fill="none" stroke="${s.color}" stroke-width="2"${dash} points="${pts.map((p) => `${xAt(p.x).toFixed(1)},${yAt(p.y).toFixed(1)}`).join(' ')}"/>`);
+    out.push(
+      `<polyline fill="none" stroke="${s.color}" stroke-width="2"${dash} points="${pts.map((p) => `${xAt(p.x).toFixed(1)},${yAt(p.y).toFixed(1)}`).join(' ')}"/>`,
+    );
     for (const p of pts) out.push(`<circle cx="${xAt(p.x).toFixed(1)}" cy="${yAt(p.y).toFixed(1)}" r="3" fill="${s.color}"/>`);
     const ly = m.t + 10 + i * 20;
     out.push(`<line x1="${W - m.r + 20}" y1="${ly}" x2="${W - m.r + 44}" y2="${ly}" stroke="${s.color}" stroke-width="2"${dash}/>`);
@@ -122,15 +128,22 @@ const fmtX = (r: number | null): string => (r === null ? 'n/a' : `${r.toFixed(2)
 function levelTable(rows: readonly LevelResult[]): string[] {
   const out = ['| concurrency | requests | ok | p50 | p95 | p99 | mean | throughput (req/s) | errors |', '|---:|---:|---:|---:|---:|---:|---:|---:|---|'];
   for (const r of rows) {
-    const errs = r.errors ? Object.entries(r.errorStatuses).map(([k, v]) => `${v}x ${k === '0' ? 'no answer' : k}`).join(', ') : '';
-    out.push(`| ${r.concurrency} | ${r.requests} | ${r.ok} | ${fmtMs(r.p50)} | ${fmtMs(r.p95)} | ${fmtMs(r.p99)} | ${fmtMs(r.mean)} | ${r.throughput.toFixed(2)} | ${errs} |`);
+    const errs = r.errors
+      ? Object.entries(r.errorStatuses)
+          .map(([k, v]) => `${v}x ${k === '0' ? 'no answer' : k}`)
+          .join(', ')
+      : '';
+    out.push(
+      `| ${r.concurrency} | ${r.requests} | ${r.ok} | ${fmtMs(r.p50)} | ${fmtMs(r.p95)} | ${fmtMs(r.p99)} | ${fmtMs(r.mean)} | ${r.throughput.toFixed(2)} | ${errs} |`,
+    );
   }
   return out;
 }
 
 function memoryTable(peaks: Record<string, PeakMemory>): string[] {
   const out = ['| process tree | peak RSS (sum) | peak PSS (sum) | processes (max) |', '|---|---:|---:|---:|'];
-  for (const [name, p] of Object.entries(peaks)) out.push(`| ${name} | ${p.peakRssMb.toFixed(0)} MB | ${p.peakPssMb ? `${p.peakPssMb.toFixed(0)} MB` : 'n/a'} | ${p.maxProcesses} |`);
+  for (const [name, p] of Object.entries(peaks))
+    out.push(`| ${name} | ${p.peakRssMb.toFixed(0)} MB | ${p.peakPssMb ? `${p.peakPssMb.toFixed(0)} MB` : 'n/a'} | ${p.maxProcesses} |`);
   return out;
 }
 
@@ -152,25 +165,49 @@ export function renderMarkdown(r: BenchResults, chartFile: string): string {
   const L: string[] = [];
   L.push('# Benchmark', '');
   L.push(`Run ${m.startedAt} at commit ${m.gitCommit}, ${r.durationS.toFixed(0)} s in all. Numbers only, no thresholds.`, '');
-  L.push(`- Machine: ${m.cores} cores, ${m.cpuModel}, ${m.memoryGb} GB RAM, ${m.kernel}; 1-minute load average ${r.loadAverage.start} at the start, ${r.loadAverage.end} at the end`);
+  L.push(
+    `- Machine: ${m.cores} cores, ${m.cpuModel}, ${m.memoryGb} GB RAM, ${m.kernel}; 1-minute load average ${r.loadAverage.start} at the start, ${r.loadAverage.end} at the end`,
+  );
   L.push(`- Versions: Node ${m.node}; ${m.chromium}; playwright-core ${m.playwrightCore}; ${m.natsServer}; autocannon ${m.autocannon}`);
-  L.push(`- Setup: ${Object.entries(r.setup).map(([k, v]) => `${k}=${v}`).join(', ')}`);
+  L.push(
+    `- Setup: ${Object.entries(r.setup)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ')}`,
+  );
   L.push('- Pages (served on 127.0.0.2, self-contained, requests rotate over them):');
   for (const s of r.sites) L.push(`  - ${s.name}: ${s.description}`);
   L.push('');
   L.push('## Latency against concurrency', '');
   L.push(`![latency against concurrency](${chartFile})`, '');
-  L.push('```', asciiChart(r.enrich.map((x) => x.concurrency), chartSeries(r).filter((s) => !s.dashed)), '```', '');
+  L.push(
+    '```',
+    asciiChart(
+      r.enrich.map((x) => x.concurrency),
+      chartSeries(r).filter((s) => !s.dashed),
+    ),
+    '```',
+    '',
+  );
   L.push('### /screenshot', '', ...levelTable(r.screenshot), '');
   L.push('### /enrich', '', ...levelTable(r.enrich), '');
-  L.push('### Bare Playwright on the same pages (warm browser; new context, goto until load, JPEG screenshot, close)', '', ...levelTable(r.playwrightBaseline), '');
+  L.push(
+    '### Bare Playwright on the same pages (warm browser; new context, goto until load, JPEG screenshot, close)',
+    '',
+    ...levelTable(r.playwrightBaseline),
+    '',
+  );
   L.push('### A browser launched per request (launch, goto, screenshot, quit)', '', ...levelTable(r.launchPerRequest), '');
   L.push('## Ratios', '');
   L.push('/screenshot against bare Playwright and against a browser per request (ours / theirs; latency below 1 and throughput above 1 favour us):', '');
-  L.push('| concurrency | p50 vs Playwright | p95 vs Playwright | throughput vs Playwright | p50 vs launch-per-request | p95 vs launch-per-request | throughput vs launch-per-request |', '|---:|---:|---:|---:|---:|---:|---:|');
+  L.push(
+    '| concurrency | p50 vs Playwright | p95 vs Playwright | throughput vs Playwright | p50 vs launch-per-request | p95 vs launch-per-request | throughput vs launch-per-request |',
+    '|---:|---:|---:|---:|---:|---:|---:|',
+  );
   for (const a of r.screenshotVsPlaywright) {
     const b = r.screenshotVsLaunchPerRequest.find((x) => x.concurrency === a.concurrency);
-    L.push(`| ${a.concurrency} | ${fmtX(a.p50)} | ${fmtX(a.p95)} | ${fmtX(a.throughput)} | ${fmtX(b?.p50 ?? null)} | ${fmtX(b?.p95 ?? null)} | ${fmtX(b?.throughput ?? null)} |`);
+    L.push(
+      `| ${a.concurrency} | ${fmtX(a.p50)} | ${fmtX(a.p95)} | ${fmtX(a.throughput)} | ${fmtX(b?.p50 ?? null)} | ${fmtX(b?.p95 ?? null)} | ${fmtX(b?.throughput ?? null)} |`,
+    );
   }
   L.push('');
   const e = r.enrichVsSequential;
@@ -185,21 +222,36 @@ export function renderMarkdown(r: BenchResults, chartFile: string): string {
     L.push('## Edge overhead (no rendering)', '');
     for (const p of r.edgeOverhead.paths) L.push(`- \`${p.name}\` = \`GET ${p.path}\` (expects ${p.expectStatus}): ${p.exercises}`);
     L.push('', 'autocannon at a fixed offered rate; latency as autocannon measures it (client side, no coordinated-omission correction).', '');
-    L.push('| path | offered req/s | achieved req/s | requests | p50 | p90 | p99 | max | other statuses / errors | window entries before |', '|---|---:|---:|---:|---:|---:|---:|---:|---|---:|');
+    L.push(
+      '| path | offered req/s | achieved req/s | requests | p50 | p90 | p99 | max | other statuses / errors | window entries before |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---|---:|',
+    );
     for (const s of r.edgeOverhead.steps) {
       const other = [...Object.entries(s.unexpected).map(([k, v]) => `${v}x ${k}`), ...(s.errors ? [`${s.errors} errors`] : [])].join(', ');
-      L.push(`| ${s.path} | ${s.targetRate} | ${s.achievedRate} | ${s.requests} | ${s.latencyMs.p50} ms | ${s.latencyMs.p90} ms | ${s.latencyMs.p99} ms | ${s.latencyMs.max} ms | ${other} | ${s.windowEntriesBefore} |`);
+      L.push(
+        `| ${s.path} | ${s.targetRate} | ${s.achievedRate} | ${s.requests} | ${s.latencyMs.p50} ms | ${s.latencyMs.p90} ms | ${s.latencyMs.p99} ms | ${s.latencyMs.max} ms | ${other} | ${s.windowEntriesBefore} |`,
+      );
     }
-    L.push('', '"window entries before": requests this client made in the minute before the step, i.e. about how many timestamps the per-IP and per-key sliding windows held when it started (the windows are stored as one KV value each).', '');
+    L.push(
+      '',
+      '"window entries before": requests this client made in the minute before the step, i.e. about how many timestamps the per-IP and per-key sliding windows held when it started (the windows are stored as one KV value each).',
+      '',
+    );
   }
   if (r.memory) {
     L.push('## Memory', '');
-    L.push('Sampled every 200 ms from /proc (VmRSS summed over each service process and all its descendants; PSS from smaps_rollup every second). RSS counts pages shared between Chromium processes once per process, so the RSS sum overstates; PSS splits shared pages and is the fairer total.', '');
+    L.push(
+      'Sampled every 200 ms from /proc (VmRSS summed over each service process and all its descendants; PSS from smaps_rollup every second). RSS counts pages shared between Chromium processes once per process, so the RSS sum overstates; PSS splits shared pages and is the fairer total.',
+      '',
+    );
     L.push('Whole run:', '', ...memoryTable(r.memory.overall), '');
-    const renderer = Object.entries(r.memory.byPhase).map(([phase, p]) => ({ phase, p: p.renderer })).filter((x) => x.p);
+    const renderer = Object.entries(r.memory.byPhase)
+      .map(([phase, p]) => ({ phase, p: p.renderer }))
+      .filter((x) => x.p);
     if (renderer.length) {
       L.push('Renderer + Chromium by phase:', '', '| phase | peak RSS (sum) | peak PSS (sum) | processes (max) |', '|---|---:|---:|---:|');
-      for (const { phase, p } of renderer) L.push(`| ${phase} | ${p!.peakRssMb.toFixed(0)} MB | ${p!.peakPssMb ? `${p!.peakPssMb.toFixed(0)} MB` : 'n/a'} | ${p!.maxProcesses} |`);
+      for (const { phase, p } of renderer)
+        L.push(`| ${phase} | ${p!.peakRssMb.toFixed(0)} MB | ${p!.peakPssMb ? `${p!.peakPssMb.toFixed(0)} MB` : 'n/a'} | ${p!.maxProcesses} |`);
       L.push('');
     }
   } else {

@@ -62,7 +62,9 @@ const requestsAt = (c: number, base: number): number => Math.max(base, 2 * c);
 
 const machine = machineInfo({ chromiumPath: config.CHROMIUM_PATH, natsServerBin: natsServerBinary(), repoRoot: REPO_ROOT, autocannon: autocannonVersion() });
 say(`machine: ${machine.cores} cores, ${machine.cpuModel}, ${machine.memoryGb} GB; ${machine.kernel}; load average ${loadAtStart}`);
-say(`versions: Node ${machine.node}; ${machine.chromium}; playwright-core ${machine.playwrightCore}; ${machine.natsServer}; autocannon ${machine.autocannon}; commit ${machine.gitCommit}`);
+say(
+  `versions: Node ${machine.node}; ${machine.chromium}; playwright-core ${machine.playwrightCore}; ${machine.natsServer}; autocannon ${machine.autocannon}; commit ${machine.gitCommit}`,
+);
 
 const served = await serveBenchSites();
 const sites = served.sites;
@@ -147,7 +149,9 @@ try {
         return { ok: r.ok, status: r.status };
       });
       const row = { concurrency: c, ...summarize(samples, wallMs) };
-      say(`   c=${c}: ${row.ok}/${row.requests} ok, p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, ${row.throughput} req/s${row.errors ? `, errors ${JSON.stringify(row.errorStatuses)}` : ''}`);
+      say(
+        `   c=${c}: ${row.ok}/${row.requests} ok, p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, ${row.throughput} req/s${row.errors ? `, errors ${JSON.stringify(row.errorStatuses)}` : ''}`,
+      );
       rows.push(row);
     }
     return rows;
@@ -181,12 +185,21 @@ try {
         const p0 = performance.now();
         const r = await api.call(path, { url });
         partSamples[path]!.push({ ms: performance.now() - p0, ok: r.ok, status: r.status });
-        if (!r.ok) { ok = false; status = r.status; }
+        if (!r.ok) {
+          ok = false;
+          status = r.status;
+        }
       }
       seqSamples.push({ ms: performance.now() - t0, ok, status });
     };
     // Alternate which goes first, so neither always meets a cache or a queue the other left behind.
-    if (k % 2 === 0) { await oneEnrich(); await sequence(); } else { await sequence(); await oneEnrich(); }
+    if (k % 2 === 0) {
+      await oneEnrich();
+      await sequence();
+    } else {
+      await sequence();
+      await oneEnrich();
+    }
   }
   const seqWall = performance.now() - seqStarted;
   const enrichSeq = summarize(enrichSamples, seqWall);
@@ -243,7 +256,12 @@ try {
   const against = (theirs: readonly LevelResult[]) =>
     screenshot.map((o) => {
       const t = theirs.find((x) => x.concurrency === o.concurrency);
-      return { concurrency: o.concurrency, p50: t ? ratio(o.p50, t.p50) : null, p95: t ? ratio(o.p95, t.p95) : null, throughput: t ? ratio(o.throughput, t.throughput) : null };
+      return {
+        concurrency: o.concurrency,
+        p50: t ? ratio(o.p50, t.p50) : null,
+        p95: t ? ratio(o.p95, t.p95) : null,
+        throughput: t ? ratio(o.throughput, t.throughput) : null,
+      };
     });
 
   done = phaseTimer(`edge overhead under autocannon (${config.BENCH_RATES.join(', ')} req/s, ${config.BENCH_RATE_SECONDS} s each)`);
@@ -251,13 +269,20 @@ try {
   const refusedUrl = 'http://10.255.255.1/';
   const probe = await api.call('/screenshot', { url: refusedUrl });
   const paths: OverheadPath[] = [
-    { name: 'health', path: '/health', authenticated: false, expectStatus: 200, exercises: 'no key, no store, exempt from rate limits: fastify, the envelope and the client; the floor the others sit on' },
+    {
+      name: 'health',
+      path: '/health',
+      authenticated: false,
+      expectStatus: 200,
+      exercises: 'no key, no store, exempt from rate limits: fastify, the envelope and the client; the floor the others sit on',
+    },
     {
       name: 'bad-parameter',
       path: `/classify?url=${encodeURIComponent(urlFor(0))}&colour=red`,
       authenticated: true,
       expectStatus: 400,
-      exercises: 'per-IP window (KV compare-and-set), key lookup by hash (KV get), per-key window (KV compare-and-set), query validation refusing an unknown parameter, usage-log write (KV put, after the answer); no credits reserved',
+      exercises:
+        'per-IP window (KV compare-and-set), key lookup by hash (KV get), per-key window (KV compare-and-set), query validation refusing an unknown parameter, usage-log write (KV put, after the answer); no credits reserved',
     },
     {
       name: 'refused-url',

@@ -37,7 +37,10 @@ const round1 = (x: number): number => (Number.isFinite(x) ? Math.round(x * 10) /
 
 /** Percentiles are over successful requests only: a fast 503 must not make the service look quick. */
 export function summarize(samples: readonly Sample[], wallMs: number): SeriesSummary {
-  const okMs = samples.filter((s) => s.ok).map((s) => s.ms).sort((a, b) => a - b);
+  const okMs = samples
+    .filter((s) => s.ok)
+    .map((s) => s.ms)
+    .sort((a, b) => a - b);
   const errorStatuses: Record<string, number> = {};
   for (const s of samples) if (!s.ok) errorStatuses[String(s.status)] = (errorStatuses[String(s.status)] ?? 0) + 1;
   return {
@@ -65,7 +68,11 @@ export function ratio(ours: number, theirs: number): number | null {
  * Runs `total` tasks with at most `concurrency` in flight (a closed loop: each worker sends its next
  * request when the previous answer is read), and returns every sample and the wall time.
  */
-export async function closedLoop(concurrency: number, total: number, task: (i: number) => Promise<Omit<Sample, 'ms'>>): Promise<{ samples: Sample[]; wallMs: number }> {
+export async function closedLoop(
+  concurrency: number,
+  total: number,
+  task: (i: number) => Promise<Omit<Sample, 'ms'>>,
+): Promise<{ samples: Sample[]; wallMs: number }> {
   const samples: Sample[] = [];
   let next = 0;
   const started = performance.now();

@@ -30,7 +30,11 @@ const pages = await serveStatic(join(REPO_ROOT, 'test/fixtures/sites', site), { 
 const shots = mkdtempSync(join(tmpdir(), 'breakdown-'));
 const edge = await startEdge(nats.url, { store: { kind: 'kv', name: `bd_${randomUUID().slice(0, 8)}` }, screenshotDir: shots });
 const base = await edge.app.listen({ port: 0, host: '127.0.0.1' });
-const renderer = await startRenderer({ nc: edge.nc, config: loadRendererConfig({ ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', SCREENSHOT_DIR: shots, ASSETS_BASE_URL: `${base}/assets` }), log });
+const renderer = await startRenderer({
+  nc: edge.nc,
+  config: loadRendererConfig({ ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', SCREENSHOT_DIR: shots, ASSETS_BASE_URL: `${base}/assets` }),
+  log,
+});
 const analyzers = await startAnalyzers(edge.nc, log);
 const { key } = await edge.createKey({ credits: 1_000_000, rateLimit: 1_000_000 });
 
@@ -42,7 +46,10 @@ function printTree(spans: ReadableSpan[]): void {
   const t0 = startMs(root);
   const walk = (s: ReadableSpan, depth: number): void => {
     console.log(`  ${'  '.repeat(depth)}${s.name.padEnd(40 - depth * 2)} ${ms(s).toFixed(0).padStart(6)} ms   @${(startMs(s) - t0).toFixed(0).padStart(5)} ms`);
-    spans.filter((c) => c.parentSpanContext?.spanId === s.spanContext().spanId).sort((a, b) => startMs(a) - startMs(b)).forEach((c) => walk(c, depth + 1));
+    spans
+      .filter((c) => c.parentSpanContext?.spanId === s.spanContext().spanId)
+      .sort((a, b) => startMs(a) - startMs(b))
+      .forEach((c) => walk(c, depth + 1));
   };
   walk(root, 0);
 }

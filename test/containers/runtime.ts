@@ -20,7 +20,9 @@ export async function containerRuntimeProblem(): Promise<string | undefined> {
 
 /** The image a docker-compose.yml service runs, e.g. composeImage('nats') -> 'nats:2.12-alpine'. */
 export function composeImage(service: string): string {
-  const compose = parse(readFileSync(join(import.meta.dirname, '..', '..', 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, { image?: string }> };
+  const compose = parse(readFileSync(join(import.meta.dirname, '..', '..', 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+    services: Record<string, { image?: string }>;
+  };
   const image = compose.services[service]?.image;
   if (!image) throw new Error(`docker-compose.yml has no image for ${service}`);
   return image;

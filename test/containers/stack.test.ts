@@ -33,7 +33,9 @@ interface Running {
 function startService(name: string, env: Record<string, string>): Running {
   const proc = spawn(process.execPath, [`services/${name}/src/main.ts`], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  const keep = (d: Buffer) => { out = (out + d.toString()).slice(-6000); };
+  const keep = (d: Buffer) => {
+    out = (out + d.toString()).slice(-6000);
+  };
   proc.stdout?.on('data', keep);
   proc.stderr?.on('data', keep);
   return { name, proc, output: () => out };
@@ -62,8 +64,12 @@ function run(args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(' ')} exited with ${code}:\n${out}`))));
   });
@@ -125,8 +131,20 @@ describe.skipIf(problem !== undefined)(problem ? `stack against containerised NA
     };
     for (const name of SERVICES) running.push(startService(name, { ...common, ...perService[name] }));
 
-    const created = await run(['services/edge/src/keys-cli.ts', 'create', '--name', 'stack test', '--credits', '10', '--rate-limit', '60', '--json'], { ...common, ...perService.edge });
-    apiKey = (JSON.parse(created.trim().split('\n').reverse().find((l) => l.startsWith('{')) ?? '{}') as { key?: string }).key ?? '';
+    const created = await run(['services/edge/src/keys-cli.ts', 'create', '--name', 'stack test', '--credits', '10', '--rate-limit', '60', '--json'], {
+      ...common,
+      ...perService.edge,
+    });
+    apiKey =
+      (
+        JSON.parse(
+          created
+            .trim()
+            .split('\n')
+            .reverse()
+            .find((l) => l.startsWith('{')) ?? '{}',
+        ) as { key?: string }
+      ).key ?? '';
     expect(apiKey, created).not.toBe('');
 
     for (const name of ['renderer', 'brand', 'company', 'classifier'] as const) {
@@ -144,7 +162,12 @@ describe.skipIf(problem !== undefined)(problem ? `stack against containerised NA
 
   it('answers /screenshot through NATS in a container and serves the stored image', async () => {
     const res = await fetch(`${edgeBase}/screenshot?url=${encodeURIComponent(siteUrl)}`, { headers: { 'x-api-key': apiKey } });
-    const body = (await res.json()) as { success: boolean; data?: { url: string; screenshot_url: string; format: string }; error?: string; meta: { requestId: string } };
+    const body = (await res.json()) as {
+      success: boolean;
+      data?: { url: string; screenshot_url: string; format: string };
+      error?: string;
+      meta: { requestId: string };
+    };
     expect(res.status, body.error).toBe(200);
     expect(body.success).toBe(true);
     expect(body.meta.requestId).toMatch(/^[0-9a-f-]{36}$/);

@@ -105,13 +105,19 @@ interface K8sObject {
   stringData?: Record<string, string>;
   spec?: Record<string, unknown>;
 }
-interface Probe { httpGet?: { path: string; port: string | number } }
+interface Probe {
+  httpGet?: { path: string; port: string | number };
+}
 interface Container {
   name: string;
   image: string;
   ports?: { name?: string; containerPort: number }[];
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
-  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean }; configMapKeyRef?: { name: string; key: string } } }[];
+  env?: {
+    name: string;
+    value?: string;
+    valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean }; configMapKeyRef?: { name: string; key: string } };
+  }[];
   livenessProbe?: Probe;
   readinessProbe?: Probe;
   startupProbe?: Probe;
@@ -180,7 +186,11 @@ function megabytes(quantity: string | undefined): number {
 // deploy/docker/Dockerfile: one file, SERVICE chooses the service
 
 const DOCKERFILE = 'deploy/docker/Dockerfile';
-interface Stage { name: string; from: string; text: string }
+interface Stage {
+  name: string;
+  from: string;
+  text: string;
+}
 
 /**
  * What a build with SERVICE=<service> of the default target uses: the lines before the first FROM,
@@ -188,7 +198,9 @@ interface Stage { name: string; from: string; text: string }
  * ${SERVICE} replaced, in file order.
  */
 function dockerfileFor(service: string): string {
-  const [preamble = '', ...parts] = read(DOCKERFILE).replaceAll('${SERVICE}', service).split(/^(?=FROM )/m);
+  const [preamble = '', ...parts] = read(DOCKERFILE)
+    .replaceAll('${SERVICE}', service)
+    .split(/^(?=FROM )/m);
   const stages: Stage[] = parts.map((text) => {
     const m = /^FROM (\S+) AS (\S+)/.exec(text);
     if (!m) throw new Error(`${DOCKERFILE}: a stage without a name: ${text.split('\n')[0]}`);
@@ -203,7 +215,13 @@ function dockerfileFor(service: string): string {
     for (const m of stage.text.matchAll(/^COPY --from=(\S+)/gm)) use(m[1] as string);
   };
   use(stages[stages.length - 1]?.name ?? '');
-  return preamble + stages.filter((st) => used.has(st.name)).map((st) => st.text).join('');
+  return (
+    preamble +
+    stages
+      .filter((st) => used.has(st.name))
+      .map((st) => st.text)
+      .join('')
+  );
 }
 
 /** The instruction (with its continuation lines) that wins: the last one in the stages used. */
@@ -292,7 +310,8 @@ describe('deployment files match the services', () => {
       const schema = await schemaOf(service);
       const env = composeEnv(service);
       const declared = Object.keys(schema.shape);
-      for (const name of Object.keys(env)) expect(declared.includes(name) || isRuntimeVariable(name), `compose sets ${name}, which ${service} does not read`).toBe(true);
+      for (const name of Object.keys(env))
+        expect(declared.includes(name) || isRuntimeVariable(name), `compose sets ${name}, which ${service} does not read`).toBe(true);
       for (const name of [...requiredVariables(schema), ...MUST_SET_IN_CONTAINERS, ...(isHttp ? [] : ['HEALTH_PORT'])]) {
         expect(env[name], `compose must set ${name} for ${service}`).toBeTruthy();
       }
@@ -307,7 +326,8 @@ describe('deployment files match the services', () => {
       expect(tiltfile).toContain("build_args={'SERVICE': name}");
       // Tilt sends only the listed files: the Dockerfile copies every workspace manifest.
       const only = /only=\[([^\]]*)\]/.exec(tiltfile)?.[1] ?? '';
-      for (const ws of (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces) expect(only, `Tilt's only= lists ${ws}/package.json`).toContain(`'${ws}/package.json'`);
+      for (const ws of (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces)
+        expect(only, `Tilt's only= lists ${ws}/package.json`).toContain(`'${ws}/package.json'`);
       expect(tiltfile).toContain("sync('services/%s/src' % name, '/app/services/%s/src' % name)");
       expect(tiltfile).toContain("sync('shared/src', '/app/shared/src')");
       const resource = tiltResource(service);
@@ -338,7 +358,8 @@ describe('deployment files match the services', () => {
 
       const schema = await schemaOf(service);
       const declared = Object.keys(schema.shape);
-      for (const name of Object.keys(env)) expect(declared.includes(name) || isRuntimeVariable(name), `k8s sets ${name}, which ${service} does not read`).toBe(true);
+      for (const name of Object.keys(env))
+        expect(declared.includes(name) || isRuntimeVariable(name), `k8s sets ${name}, which ${service} does not read`).toBe(true);
       for (const name of [...requiredVariables(schema), ...MUST_SET_IN_CONTAINERS]) expect(env[name], `k8s must set ${name} for ${service}`).toBeTruthy();
       assertServiceAccepts(schema, env, `deploy/k8s ${service}`);
     });
@@ -397,7 +418,8 @@ describe('deployment files agree with each other', () => {
           const source = volume.split(':')[0] as string;
           if (source.startsWith('./')) expect(existsSync(join(root, source)), `${file} ${name} mounts ${source}`).toBe(true);
         }
-        for (const dep of Object.keys(svc.depends_on ?? {})) expect(compose.services[dep] ?? overlay.services[dep], `${file} ${name} depends_on ${dep}`).toBeDefined();
+        for (const dep of Object.keys(svc.depends_on ?? {}))
+          expect(compose.services[dep] ?? overlay.services[dep], `${file} ${name} depends_on ${dep}`).toBeDefined();
       }
     }
     const scrape = read('deploy/docker/prometheus/prometheus.yml');
@@ -450,7 +472,10 @@ describe('deployment files agree with each other', () => {
 // ------------------------------------------------------------------------------------------------
 // Hardening: credentials, production switches, the renderer's network fence
 
-interface PolicyPort { port?: number | string; protocol?: string }
+interface PolicyPort {
+  port?: number | string;
+  protocol?: string;
+}
 interface PolicyPeer {
   ipBlock?: { cidr: string; except?: string[] };
   namespaceSelector?: { matchLabels?: Record<string, string> };
@@ -489,13 +514,18 @@ function egressAllows(spec: NetworkPolicySpec, ip: string, port: number, protoco
 describe('hardening in the deployment files', () => {
   it('builds every image with NODE_ENV=production, and the renderer settings pass its production check', async () => {
     for (const service of services) expect(dockerfileFor(service), service).toMatch(/^ENV NODE_ENV=production\b/m);
-    const { refuseTestSwitchesInProduction } = (await import(pathToFileURL(join(root, 'services/renderer/src/config.ts')).href)) as { refuseTestSwitchesInProduction(env: Record<string, string>): void };
-    for (const [where, env] of [['compose', composeEnv('renderer')], ['k8s', k8sEnv('renderer')]] as const) {
+    const { refuseTestSwitchesInProduction } = (await import(pathToFileURL(join(root, 'services/renderer/src/config.ts')).href)) as {
+      refuseTestSwitchesInProduction(env: Record<string, string>): void;
+    };
+    for (const [where, env] of [
+      ['compose', composeEnv('renderer')],
+      ['k8s', k8sEnv('renderer')],
+    ] as const) {
       expect(() => refuseTestSwitchesInProduction({ ...env, NODE_ENV: 'production' }), where).not.toThrow();
     }
   });
 
-  it('gives every service the NATS login: in compose the server\'s own, in k8s from the Secret only', () => {
+  it("gives every service the NATS login: in compose the server's own, in k8s from the Secret only", () => {
     expect(read('deploy/docker/nats/nats.conf')).toMatch(/^authorization \{\n\s+user: \$NATS_USER\n\s+password: \$NATS_PASSWORD\n/m);
     const server = composeEnv('nats');
     expect(server.NATS_USER).toBeTruthy();
@@ -536,12 +566,37 @@ describe('hardening in the deployment files', () => {
     expect(spec.egress?.some((r) => r.ports?.some((p) => p.port === 53 && p.protocol === 'UDP'))).toBe(true);
     for (const rule of spec.egress ?? []) {
       expect(rule.to?.length, 'no egress rule without a destination').toBeGreaterThan(0);
-      if (rule.to?.some((p) => !p.ipBlock)) expect(rule.ports?.every((p) => p.port !== undefined), 'selector rules name their ports').toBe(true);
+      if (rule.to?.some((p) => !p.ipBlock))
+        expect(
+          rule.ports?.every((p) => p.port !== undefined),
+          'selector rules name their ports',
+        ).toBe(true);
     }
-    const forbidden = ['10.0.0.1', '10.96.0.1', '172.16.5.4', '172.31.255.254', '192.168.1.1', '100.64.0.1', '100.127.1.1', '169.254.169.254', '169.254.1.1', '127.0.0.1',
-      'fd00:ec2::254', 'fc00::1', 'fe80::1', '::1', '::ffff:10.0.0.1', '::ffff:169.254.169.254'];
+    const forbidden = [
+      '10.0.0.1',
+      '10.96.0.1',
+      '172.16.5.4',
+      '172.31.255.254',
+      '192.168.1.1',
+      '100.64.0.1',
+      '100.127.1.1',
+      '169.254.169.254',
+      '169.254.1.1',
+      '127.0.0.1',
+      'fd00:ec2::254',
+      'fc00::1',
+      'fe80::1',
+      '::1',
+      '::ffff:10.0.0.1',
+      '::ffff:169.254.169.254',
+    ];
     for (const ip of forbidden) for (const port of [80, 443, 4222, 8080]) expect(egressAllows(spec, ip, port, 'TCP'), `${ip}:${port}`).toBe(false);
-    for (const [ip, port] of [['93.184.215.14', 443], ['93.184.215.14', 80], ['8.8.8.8', 8443], ['2606:4700::6810:85e5', 443]] as const) {
+    for (const [ip, port] of [
+      ['93.184.215.14', 443],
+      ['93.184.215.14', 80],
+      ['8.8.8.8', 8443],
+      ['2606:4700::6810:85e5', 443],
+    ] as const) {
       expect(egressAllows(spec, ip, port, 'TCP'), `${ip}:${port}`).toBe(true);
       expect(egressAllows(spec, ip, port, 'UDP'), `UDP ${ip}:${port} (QUIC, WebRTC)`).toBe(false);
     }

@@ -24,7 +24,8 @@ function shim(name: string, body: string): void {
 function run(env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile('/bin/bash', [join(dir, 'scripts', 'ensure-env.sh')], { cwd: dir, env: { PATH: bin, HOME: dir, ...env } }, (err, stdout, stderr) =>
-      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }));
+      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
   });
 }
 
@@ -40,10 +41,16 @@ beforeAll(() => {
   symlinkSync(process.execPath, join(bin, 'node'));
   shim('id', 'echo 0');
   // apt-get: records its arguments, talks a lot, and "installs" chromium as a command.
-  shim('apt-get', `echo "$*" >> "${dir}/apt.calls"\nfor i in $(seq 1 30); do echo "Get:$i http://deb.debian.org/debian bookworm/main noise $i"; done\necho "dpkg: warning: noise" >&2\ncase " $* " in *" chromium "*) printf '#!/bin/bash\\n' > "${bin}/chromium"; chmod +x "${bin}/chromium";; esac`);
+  shim(
+    'apt-get',
+    `echo "$*" >> "${dir}/apt.calls"\nfor i in $(seq 1 30); do echo "Get:$i http://deb.debian.org/debian bookworm/main noise $i"; done\necho "dpkg: warning: noise" >&2\ncase " $* " in *" chromium "*) printf '#!/bin/bash\\n' > "${bin}/chromium"; chmod +x "${bin}/chromium";; esac`,
+  );
   symlinkSync('/usr/bin/seq', join(bin, 'seq'));
   symlinkSync('/usr/bin/chmod', join(bin, 'chmod'));
-  shim('npm', `echo "$*" >> "${dir}/npm.calls"\necho "npm warn deprecated noise@1.0.0" >&2\necho "added 812 packages in 31s"\n[ -z "$FAIL_NPM" ] || { echo "npm error code E418 teapot" >&2; exit 3; }\nmkdir -p node_modules`);
+  shim(
+    'npm',
+    `echo "$*" >> "${dir}/npm.calls"\necho "npm warn deprecated noise@1.0.0" >&2\necho "added 812 packages in 31s"\n[ -z "$FAIL_NPM" ] || { echo "npm error code E418 teapot" >&2; exit 3; }\nmkdir -p node_modules`,
+  );
 });
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });

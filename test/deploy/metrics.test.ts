@@ -61,8 +61,12 @@ function run(cmd: string[], env: Record<string, string>): Promise<string> {
     const child = spawn(process.execPath, cmd, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd.join(' ')} exited with ${code}:\n${err}${out}`))));
   });
@@ -90,13 +94,21 @@ describe('edge metrics on METRICS_PORT', () => {
       RATE_LIMIT_IP_PER_MIN: String(ipLimitPerMin),
     });
     const created = await run(['services/edge/src/keys-cli.ts', 'create', '--name', 'metrics test', '--credits', '10', '--rate-limit', '100', '--json'], env);
-    const jsonLine = created.trim().split('\n').reverse().find((l) => l.startsWith('{'));
+    const jsonLine = created
+      .trim()
+      .split('\n')
+      .reverse()
+      .find((l) => l.startsWith('{'));
     apiKey = (JSON.parse(jsonLine ?? '{}') as { key?: string }).key ?? '';
     expect(apiKey, `keys CLI printed no key:\n${created}`).not.toBe('');
 
     edge = spawn(process.execPath, ['services/edge/src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    edge.stdout?.on('data', (d: Buffer) => { logs = (logs + d.toString()).slice(-8000); });
-    edge.stderr?.on('data', (d: Buffer) => { logs = (logs + d.toString()).slice(-8000); });
+    edge.stdout?.on('data', (d: Buffer) => {
+      logs = (logs + d.toString()).slice(-8000);
+    });
+    edge.stderr?.on('data', (d: Buffer) => {
+      logs = (logs + d.toString()).slice(-8000);
+    });
     await waitForHttp(`${base}/health`, edge, () => logs);
     await waitForHttp(metricsUrl, edge, () => logs);
   });
@@ -141,12 +153,30 @@ describe('edge metrics on METRICS_PORT', () => {
     }
     const moved = (name: string, where?: (l: Record<string, string>) => boolean) => total(after, name, where) - total(before, name, where);
 
-    expect(moved('edge_requests_total', (l) => endpointIs(l, 'brand') && l.status === '401'), 'GET /brand without a key').toBeGreaterThanOrEqual(1);
-    expect(moved('edge_requests_total', (l) => endpointIs(l, 'company') && l.status === '401'), 'GET /company with a bad key').toBeGreaterThanOrEqual(1);
-    expect(moved('edge_requests_total', (l) => endpointIs(l, 'classify') && l.status === '400'), 'GET /classify without url').toBeGreaterThanOrEqual(1);
-    expect(moved('edge_requests_total', (l) => endpointIs(l, 'brand') && l.status === '400'), 'GET /brand with an ftp url').toBeGreaterThanOrEqual(1);
-    expect(moved('edge_requests_total', (l) => l.status === '404'), 'unknown route').toBeGreaterThanOrEqual(1);
-    expect(moved('edge_requests_total', (l) => l.status === '429'), 'rate-limited request').toBe(1);
+    expect(
+      moved('edge_requests_total', (l) => endpointIs(l, 'brand') && l.status === '401'),
+      'GET /brand without a key',
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      moved('edge_requests_total', (l) => endpointIs(l, 'company') && l.status === '401'),
+      'GET /company with a bad key',
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      moved('edge_requests_total', (l) => endpointIs(l, 'classify') && l.status === '400'),
+      'GET /classify without url',
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      moved('edge_requests_total', (l) => endpointIs(l, 'brand') && l.status === '400'),
+      'GET /brand with an ftp url',
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      moved('edge_requests_total', (l) => l.status === '404'),
+      'unknown route',
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      moved('edge_requests_total', (l) => l.status === '429'),
+      'rate-limited request',
+    ).toBe(1);
     // Every request above was an error response.
     expect(moved('edge_request_errors_total')).toBeGreaterThanOrEqual(6);
     expect(moved('edge_request_errors_total')).toBe(moved('edge_requests_total', (l) => Number(l.status) >= 400));

@@ -22,7 +22,10 @@ const PASSWORD = 'Zq8-x_Y.k2secret'; // the characters docs/operations.md allows
 /** deploy/docker/nats/nats.conf with this machine's ports and a temporary store; nothing else changed. */
 function localConf(dir: string, port: number, httpPort: number): string {
   const conf = readFileSync(join(root, 'deploy/docker/nats/nats.conf'), 'utf8');
-  const moved = conf.replace(/^port: 4222$/m, `port: ${port}`).replace(/^http_port: 8222$/m, `http_port: ${httpPort}`).replace(/^ {2}store_dir: \/data$/m, `  store_dir: ${dir}`);
+  const moved = conf
+    .replace(/^port: 4222$/m, `port: ${port}`)
+    .replace(/^http_port: 8222$/m, `http_port: ${httpPort}`)
+    .replace(/^ {2}store_dir: \/data$/m, `  store_dir: ${dir}`);
   expect(moved.split('\n').filter((l, i) => l !== conf.split('\n')[i])).toHaveLength(3);
   const file = join(dir, 'nats.conf');
   writeFileSync(file, moved);
@@ -32,8 +35,12 @@ function localConf(dir: string, port: number, httpPort: number): string {
 function startServer(conf: string, env: Record<string, string>): { proc: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const proc = spawn(natsServerBinary(), ['-a', '127.0.0.1', '-c', conf], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  proc.stdout?.on('data', (d: Buffer) => { out += d.toString(); });
-  proc.stderr?.on('data', (d: Buffer) => { out += d.toString(); });
+  proc.stdout?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  proc.stderr?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
   return { proc, output: () => out, exited: new Promise((r) => proc.once('exit', (code) => r(code))) };
 }
 
@@ -60,7 +67,11 @@ describe('NATS with the deployed authorization block', () => {
   it('accepts the credentials, for requests and JetStream', async () => {
     const nc = await connectNats({ url, name: 'nats-auth-test', user: USER, pass: PASSWORD });
     try {
-      const sub = nc.subscribe('auth.echo', { callback: (_err, msg) => { msg.respond(msg.data); } });
+      const sub = nc.subscribe('auth.echo', {
+        callback: (_err, msg) => {
+          msg.respond(msg.data);
+        },
+      });
       expect(new TextDecoder().decode((await nc.request('auth.echo', 'hello', { timeout: 5_000 })).data)).toBe('hello');
       sub.unsubscribe();
       const jsm = await jetstreamManager(nc);
@@ -100,8 +111,12 @@ describe('a service started as the images start it', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    proc.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-    proc.stderr.on('data', (d: Buffer) => { out += d.toString(); });
+    proc.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    proc.stderr.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     return { proc, output: () => out, exited: new Promise<number | null>((r) => proc.once('exit', (code) => r(code))) };
   }
 
@@ -109,7 +124,9 @@ describe('a service started as the images start it', () => {
     const brand = startBrand({ NATS_USER: USER, NATS_PASSWORD: PASSWORD });
     try {
       await new Promise<void>((resolve, reject) => {
-        brand.proc.stdout.on('data', () => { if (brand.output().includes('"msg":"brand started"')) resolve(); });
+        brand.proc.stdout.on('data', () => {
+          if (brand.output().includes('"msg":"brand started"')) resolve();
+        });
         void brand.exited.then((code) => reject(new Error(`brand exited with ${code}:\n${brand.output()}`)));
       });
       expect(brand.output()).not.toContain(PASSWORD); // the password is never logged

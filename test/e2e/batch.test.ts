@@ -43,14 +43,18 @@ beforeAll(async () => {
   site = createServer((req, res) => {
     const n = (req.url ?? '/').replace(/\D/g, '') || '0';
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="en"><head><title>Shop ${n} - running shoes</title><meta name="description" content="Shop ${n} sells running shoes and sports apparel."></head><body><h1>Shop ${n}</h1><p>Running shoes, trail shoes and sports apparel.</p><footer>Shop ${n} Ltd, shop${n}@example.test</footer></body></html>`);
+    res.end(
+      `<!doctype html><html lang="en"><head><title>Shop ${n} - running shoes</title><meta name="description" content="Shop ${n} sells running shoes and sports apparel."></head><body><h1>Shop ${n}</h1><p>Running shoes, trail shoes and sports apparel.</p><footer>Shop ${n} Ltd, shop${n}@example.test</footer></body></html>`,
+    );
   });
   await new Promise<void>((r) => site.listen(0, '127.0.0.2', r));
   siteBase = `http://127.0.0.2:${(site.address() as { port: number }).port}`;
   closedBase = `http://127.0.0.2:${await freePort('127.0.0.2')}`;
   hookServer = createServer((req, res) => {
     let body = '';
-    req.on('data', (d: Buffer) => { body += d.toString(); });
+    req.on('data', (d: Buffer) => {
+      body += d.toString();
+    });
     req.on('end', () => {
       hooks.push({ body, signature: String(req.headers['x-enrich-signature']), timestamp: String(req.headers['x-enrich-timestamp']) });
       res.writeHead(200).end('ok');
@@ -71,7 +75,11 @@ afterAll(async () => {
 });
 
 function startProcess(service: 'edge' | 'renderer', env: Record<string, string>, ready: RegExp): { child: ChildProcess; ready: Promise<string> } {
-  const child = spawn(process.execPath, [join(ROOT, 'services', service, 'src', 'main.ts')], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', NATS_URL: nats.url, LOG_LEVEL: 'info', SCREENSHOT_DIR: screenshotDir, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'services', service, 'src', 'main.ts')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', NATS_URL: nats.url, LOG_LEVEL: 'info', SCREENSHOT_DIR: screenshotDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let out = '';
   const started = new Promise<string>((resolve, reject) => {
@@ -124,14 +132,23 @@ function expectEachAnsweredOnce(done: BatchPage, failing: (i: number) => boolean
  * charged entries (one per answer's requestId, none for a killed or retried delivery).
  */
 async function expectChargedOnce(store: KvStore, keyId: string, done: BatchPage): Promise<void> {
-  const key = await until('the killed edge\'s reservations to be swept', async () => {
-    const cur = await store.getKey(keyId);
-    return cur && cur.pending.length === 0 ? cur : undefined;
-  }, 60_000);
+  const key = await until(
+    "the killed edge's reservations to be swept",
+    async () => {
+      const cur = await store.getKey(keyId);
+      return cur && cur.pending.length === 0 ? cur : undefined;
+    },
+    60_000,
+  );
   expect(key.credits_used).toBe(done.counts.succeeded);
   expect(done.creditsCharged).toBe(done.counts.succeeded);
   const charged = (await store.listUsage(keyId, 10_000)).filter((u) => u.credits > 0);
-  expect(charged.map((u) => u.requestId).sort()).toEqual(done.results.filter((r) => r.state === 'succeeded').map((r) => r.requestId).sort());
+  expect(charged.map((u) => u.requestId).sort()).toEqual(
+    done.results
+      .filter((r) => r.state === 'succeeded')
+      .map((r) => r.requestId)
+      .sort(),
+  );
 }
 
 /** One webhook, signed with the key's secret, about this batch as it ended. */
@@ -141,7 +158,10 @@ async function expectOneSignedWebhook(secret: string, batchId: string, done: Bat
   expect(delivered).toHaveLength(1);
   const hook = delivered[0]!;
   expect(verifyWebhook(secret, hook.timestamp, hook.body, hook.signature)).toBe(true);
-  expect(JSON.parse(hook.body)).toMatchObject({ event: 'batch.finished', batch: { id: batchId, status: 'done', counts: done.counts, creditsCharged: done.counts.succeeded } });
+  expect(JSON.parse(hook.body)).toMatchObject({
+    event: 'batch.finished',
+    batch: { id: batchId, status: 'done', counts: done.counts, creditsCharged: done.counts.succeeded },
+  });
 }
 
 it('200 items through a renderer restart and an edge SIGKILL: each answered once, charged once, one signed webhook', { timeout: 900_000 }, async () => {
@@ -158,8 +178,17 @@ it('200 items through a renderer restart and an edge SIGKILL: each answered once
   const port = await freePort();
   // The edge's ALLOW_PRIVATE_TARGETS covers both the fixture site (its early target guard) and the webhook receiver.
   const edgeEnv = {
-    STORE_NAME: storeName, PORT: String(port), HOST: '127.0.0.1', REQUEST_BUDGET_MS: '8000', RESERVATION_TTL_MS: '20000', SWEEP_INTERVAL_MS: '2000',
-    BATCH_CONCURRENCY: '3', BATCH_KEY_CONCURRENCY: '3', BATCH_MAX_ATTEMPTS: '6', ALLOW_PRIVATE_TARGETS: '127.0.0.1/32,127.0.0.2/32', WEBHOOK_BACKOFF_MS: '200',
+    STORE_NAME: storeName,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    REQUEST_BUDGET_MS: '8000',
+    RESERVATION_TTL_MS: '20000',
+    SWEEP_INTERVAL_MS: '2000',
+    BATCH_CONCURRENCY: '3',
+    BATCH_KEY_CONCURRENCY: '3',
+    BATCH_MAX_ATTEMPTS: '6',
+    ALLOW_PRIVATE_TARGETS: '127.0.0.1/32,127.0.0.2/32',
+    WEBHOOK_BACKOFF_MS: '200',
   };
   let renderer = startProcess('renderer', rendererEnv, /(renderer serving render\.page)/);
   let edge = startProcess('edge', edgeEnv, /edge listening on (http:\/\/[^"\s]+)/);
@@ -169,7 +198,11 @@ it('200 items through a renderer restart and an edge SIGKILL: each answered once
   const failing = (i: number): boolean => i % 13 === 5;
   const urlOf = (i: number): string => (failing(i) ? `${closedBase}/gone/${i}` : `${siteBase}/p/${i % 170}`);
   const items = Array.from({ length: TOTAL }, (_, i) => ({ url: urlOf(i) }));
-  const res = await fetch(`${base}/batch`, { method: 'POST', headers: { 'x-api-key': k.plaintext, 'content-type': 'application/json' }, body: JSON.stringify({ endpoint: 'classify', items, webhook: `${hookBase}/done` }) });
+  const res = await fetch(`${base}/batch`, {
+    method: 'POST',
+    headers: { 'x-api-key': k.plaintext, 'content-type': 'application/json' },
+    body: JSON.stringify({ endpoint: 'classify', items, webhook: `${hookBase}/done` }),
+  });
   expect(res.status).toBe(202);
   const created = BatchCreatedResponseSchema.parse(await res.json()).data;
   const status = async (): Promise<BatchPage> => {
@@ -180,7 +213,10 @@ it('200 items through a renderer restart and an edge SIGKILL: each answered once
   // Progress on the console: where a slow or stuck run was.
   const t0 = Date.now();
   const progress = setInterval(() => {
-    void status().then((p) => process.stderr.write(`batch e2e ${Math.round((Date.now() - t0) / 1000)} s: ${p.status} ${JSON.stringify(p.counts)}\n`), () => undefined);
+    void status().then(
+      (p) => process.stderr.write(`batch e2e ${Math.round((Date.now() - t0) / 1000)} s: ${p.status} ${JSON.stringify(p.counts)}\n`),
+      () => undefined,
+    );
   }, 10_000);
   onTestFinished(() => clearInterval(progress));
 
@@ -197,10 +233,14 @@ it('200 items through a renderer restart and an edge SIGKILL: each answered once
   edge = startProcess('edge', edgeEnv, /edge listening on (http:\/\/[^"\s]+)/);
   await edge.ready;
 
-  const done = await until('the batch to end', async () => {
-    const p = await status();
-    return p.status === 'done' ? p : undefined;
-  }, 300_000);
+  const done = await until(
+    'the batch to end',
+    async () => {
+      const p = await status();
+      return p.status === 'done' ? p : undefined;
+    },
+    300_000,
+  );
   expect(atKill?.status).toBe('running');
   expectEachAnsweredOnce(done, failing, urlOf);
   await expectChargedOnce(store, k.id, done);

@@ -34,7 +34,14 @@ beforeAll(async () => {
   a = await startEdge(nats.url, { store, screenshotDir, requestBudgetMs: 25_000, cache });
   b = await startEdge(nats.url, { store, screenshotDir, requestBudgetMs: 25_000, cache });
   bases.push(await a.app.listen({ port: 0, host: '127.0.0.1' }), await b.app.listen({ port: 0, host: '127.0.0.1' }));
-  const config = loadRendererConfig({ ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', RESOLVE_OVERRIDES: '*=127.0.0.2', SCREENSHOT_DIR: screenshotDir, ASSETS_BASE_URL: `${bases[0]}/assets`, RENDER_CONCURRENCY: '2', RENDER_QUEUE: '16' });
+  const config = loadRendererConfig({
+    ALLOW_PRIVATE_TARGETS: '127.0.0.2/32',
+    RESOLVE_OVERRIDES: '*=127.0.0.2',
+    SCREENSHOT_DIR: screenshotDir,
+    ASSETS_BASE_URL: `${bases[0]}/assets`,
+    RENDER_CONCURRENCY: '2',
+    RENDER_QUEUE: '16',
+  });
   renderer = await startRenderer({ nc: a.nc, config, log });
   analyzers = await startAnalyzers(a.nc, log);
 });

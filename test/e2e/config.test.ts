@@ -17,7 +17,12 @@ function run(service: string, env: Record<string, string>): Promise<{ code: numb
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  return new Promise((resolve) => child.once('exit', (code) => { clearTimeout(timer); resolve({ code, output }); }));
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    }),
+  );
 }
 
 describe.each(SERVICES)('%s with a wrong configuration value', (service) => {

@@ -17,7 +17,12 @@ function runEdge(env: Record<string, string>): Promise<{ code: number | null; ou
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  return new Promise((resolve) => child.once('exit', (code) => { clearTimeout(timer); resolve({ code, output }); }));
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    }),
+  );
 }
 
 describe('edge start-up refusals', () => {

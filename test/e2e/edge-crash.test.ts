@@ -40,7 +40,11 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 }
 
 function startEdgeProcess(env: Record<string, string>): { child: ChildProcess; listening: Promise<string>; output: () => string } {
-  const child = spawn(process.execPath, [join(ROOT, 'services/edge/src/main.ts')], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'services/edge/src/main.ts')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let out = '';
   const listening = new Promise<string>((resolve, reject) => {
@@ -49,7 +53,9 @@ function startEdgeProcess(env: Record<string, string>): { child: ChildProcess; l
       const m = /edge listening on (http:\/\/[^"\s]+)/.exec(out);
       if (m?.[1]) resolve(m[1]);
     });
-    child.stderr?.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stderr?.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     child.once('exit', (code) => reject(new Error(`edge exited with ${code} before listening:\n${out}`)));
   });
   return { child, listening, output: () => out };
@@ -68,7 +74,12 @@ it('a SIGKILLed edge leaves the reservation open; it is refunded once expired, o
 
   // A renderer that takes the job and never answers: the request stays between reserve and settle.
   let received = 0;
-  const hanging = nc.subscribe(RENDER_PAGE.subject, { queue: RENDER_PAGE.queue, callback: () => { received += 1; } });
+  const hanging = nc.subscribe(RENDER_PAGE.subject, {
+    queue: RENDER_PAGE.queue,
+    callback: () => {
+      received += 1;
+    },
+  });
 
   const port = await freePort();
   const env = {

@@ -47,7 +47,13 @@ beforeAll(async () => {
   edgeBase = await edge.app.listen({ port: 0, host: '127.0.0.1' });
   tight = await startEdge(nats.url, { store, screenshotDir, requestBudgetMs: 2500 });
 
-  const config = loadRendererConfig({ ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', SCREENSHOT_DIR: screenshotDir, ASSETS_BASE_URL: `${edgeBase}/assets`, RENDER_CONCURRENCY: '2', RENDER_QUEUE: '16' });
+  const config = loadRendererConfig({
+    ALLOW_PRIVATE_TARGETS: '127.0.0.2/32',
+    SCREENSHOT_DIR: screenshotDir,
+    ASSETS_BASE_URL: `${edgeBase}/assets`,
+    RENDER_CONCURRENCY: '2',
+    RENDER_QUEUE: '16',
+  });
   renderer = await startRenderer({ nc: edge.nc, config, log });
   analyzers = await startAnalyzers(edge.nc, log);
 });
@@ -62,7 +68,11 @@ afterAll(async () => {
   await nats?.stop();
 });
 
-async function call(path: string, key: string, base = edgeBase): Promise<{ status: number; headers: Headers; body: { success: boolean; error?: string; data?: unknown } }> {
+async function call(
+  path: string,
+  key: string,
+  base = edgeBase,
+): Promise<{ status: number; headers: Headers; body: { success: boolean; error?: string; data?: unknown } }> {
   const res = await fetch(`${base}${path}`, { headers: { 'x-api-key': key } });
   const body = (await res.json()) as { success: boolean; error?: string };
   if (!body.success) ErrorEnvelopeSchema.parse(body);
@@ -80,7 +90,11 @@ describe('edge + real renderer', () => {
     const img = await fetch(data.screenshot_url);
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await img.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await img.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
     expect((await edge.getKey(id)).credits_used).toBe(1);
   });
 

@@ -16,7 +16,13 @@ import { renderRequest, startTestRenderer } from '../support/renderer-harness.ts
 
 const DIR = join(import.meta.dirname, '../fixtures/sites/logo-placements');
 const ICO = Buffer.from('0000010001001010000001002000680400001600000000', 'hex');
-const MANIFEST = JSON.stringify({ name: 'Appish', icons: [{ src: '../icons/icon-192.png', sizes: '192x192', type: 'image/png' }, { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' }] });
+const MANIFEST = JSON.stringify({
+  name: 'Appish',
+  icons: [
+    { src: '../icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+  ],
+});
 
 /** The fixture pages and files; `/favicon.ico` only when `favicon` is set (one site serves it, one does not). */
 function site(favicon: boolean): Server {
@@ -29,21 +35,30 @@ function site(favicon: boolean): Server {
     if (file) {
       try {
         return send(res, file.endsWith('.svg') ? 'image/svg+xml' : 'text/html; charset=utf-8', readFileSync(join(DIR, file)));
-      } catch { /* fall through to 404 */ }
+      } catch {
+        /* fall through to 404 */
+      }
     }
     return send(res, 'text/html', '<h1>Not found</h1>', 404);
   });
 }
 
 function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.2', () => {
-    const a = server.address();
-    resolve(`http://127.0.0.2:${typeof a === 'object' && a ? a.port : 0}`);
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.2', () => {
+      const a = server.address();
+      resolve(`http://127.0.0.2:${typeof a === 'object' && a ? a.port : 0}`);
+    }),
+  );
 }
 
 const analyze = (snapshot: Snapshot): Promise<BrandData> =>
-  analyzeBrand({ requestId: '00000000-0000-4000-8000-000000000000', snapshot, screenshotUrl: '', options: { screenshotColors: null, css: false, html: false, javascript: false } });
+  analyzeBrand({
+    requestId: '00000000-0000-4000-8000-000000000000',
+    snapshot,
+    screenshotUrl: '',
+    options: { screenshotColors: null, css: false, html: false, javascript: false },
+  });
 
 let withFavicon: Server;
 let withoutFavicon: Server;
@@ -94,7 +109,11 @@ describe('logo placements through the renderer and the brand analyzer', () => {
 
   it('rel=icon variants: favicon, largest icon, largest apple-touch icon; an icon is primary when nothing else is', async () => {
     for (const brand of [(await rendered('icons.html')).brand, await offline('icons.html')]) {
-      expect(brand.logos).toMatchObject({ favicon_url: `${origin}/favicon-legacy.ico`, icon_url: `${origin}/icon-192.png`, apple_touch_icon: `${origin}/touch-180.png` });
+      expect(brand.logos).toMatchObject({
+        favicon_url: `${origin}/favicon-legacy.ico`,
+        icon_url: `${origin}/icon-192.png`,
+        apple_touch_icon: `${origin}/touch-180.png`,
+      });
       expect(brand.logos.primary).toMatchObject({ url: `${origin}/touch-180.png`, source: 'apple-touch-icon' });
       expect(brand.logos.secondary.map((l) => l.url)).toContain(`${origin}/pinned.svg`);
     }
@@ -108,7 +127,11 @@ describe('logo placements through the renderer and the brand analyzer', () => {
   });
 
   it('JSON-LD publisher.logo (ImageObject), microdata itemprop=logo and og:logo are declared logos', async () => {
-    const cases = [['jsonld.html', 'blue-logo.svg', 'jsonld', '#1F4FD8'], ['microdata.html', 'orange-logo.svg', 'microdata', '#F5A623'], ['og-logo.html', 'red-logo.svg', 'og', '#D0021B']] as const;
+    const cases = [
+      ['jsonld.html', 'blue-logo.svg', 'jsonld', '#1F4FD8'],
+      ['microdata.html', 'orange-logo.svg', 'microdata', '#F5A623'],
+      ['og-logo.html', 'red-logo.svg', 'og', '#D0021B'],
+    ] as const;
     for (const [page, file, source, hex] of cases) {
       const { brand } = await rendered(page);
       expect(brand.logos.primary, page).toMatchObject({ url: `${origin}/${file}`, source });

@@ -24,7 +24,10 @@ beforeAll(async () => {
   site = await serveStatic(join(REPO_ROOT, 'deploy/local/demo-site'), { host: '127.0.0.2' });
   stack = await startStack({ port: await freePort(), dataDir, logs: 'files', env: { ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', LOG_LEVEL: 'warn' } });
   key = (await createApiKey(stack.natsUrl, { name: 'playground', credits: 100, rateLimit: 100 })).key;
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -87,7 +90,9 @@ describe('the playground', () => {
     expect(await page.getByRole('region', { name: 'Fonts' }).innerText()).toContain('Georgia');
     expect(await page.getByRole('region', { name: 'Social links' }).innerText()).toContain('https://www.instagram.com/northwindroasters');
     expect(JSON.parse(await page.locator('#json').innerText())).toMatchObject({ success: true, data: { company: { name: 'Northwind Roasters LLC' } } });
-    expect(await page.locator('#curl').innerText()).toBe(`curl -s -H 'X-API-Key: ${key}' '${stack.baseUrl}/enrich?url=${encodeURIComponent(`${site.origin}/`)}&screenshotColors=6'`);
+    expect(await page.locator('#curl').innerText()).toBe(
+      `curl -s -H 'X-API-Key: ${key}' '${stack.baseUrl}/enrich?url=${encodeURIComponent(`${site.origin}/`)}&screenshotColors=6'`,
+    );
 
     // The key went to the API's origin only, and stays in this tab's storage unless remembered.
     expect(seen.keyed).toEqual([stack.baseUrl]);
@@ -99,7 +104,7 @@ describe('the playground', () => {
     await context.close();
   }, 120_000);
 
-  it('shows the API\'s error for a wrong key', async () => {
+  it("shows the API's error for a wrong key", async () => {
     const page = await browser.newPage();
     await page.goto(`${stack.baseUrl}/`);
     await page.getByLabel('URL').fill(`${site.origin}/`);

@@ -21,7 +21,11 @@ function terminalEnv(dataDir: string): Record<string, string> {
 }
 
 function runKeys(dataDir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'services/edge/src/keys-cli.ts'), ...args], { cwd: REPO_ROOT, env: terminalEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'services/edge/src/keys-cli.ts'), ...args], {
+    cwd: REPO_ROOT,
+    env: terminalEnv(dataDir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -62,12 +66,21 @@ describe('npm start, then npm run keys from a second terminal', () => {
   it('creates a key the running stack accepts; after Ctrl-C the CLI says there is no stack', async () => {
     const dataDir = tempDir();
     const port = await freePort();
-    launcher = spawn(process.execPath, [join(REPO_ROOT, 'deploy/local/launcher.ts')], { cwd: REPO_ROOT, env: { ...terminalEnv(dataDir), PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    launcher = spawn(process.execPath, [join(REPO_ROOT, 'deploy/local/launcher.ts')], {
+      cwd: REPO_ROOT,
+      env: { ...terminalEnv(dataDir), PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const banner = await untilUp(launcher);
     expect(banner).toContain(`Web enrichment API is up at http://127.0.0.1:${port}`);
 
     const stack = LocalStackSchema.parse(JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')));
-    expect(stack).toMatchObject({ pid: launcher.pid, natsStartedHere: true, store: { kind: 'kv', name: 'enrich' }, edge: { port, baseUrl: `http://127.0.0.1:${port}` } });
+    expect(stack).toMatchObject({
+      pid: launcher.pid,
+      natsStartedHere: true,
+      store: { kind: 'kv', name: 'enrich' },
+      edge: { port, baseUrl: `http://127.0.0.1:${port}` },
+    });
     // Its own nats-server on a free port, not the default one the CLI used to assume.
     expect(stack.natsUrl).toMatch(/^nats:\/\/127\.0\.0\.1:\d+$/);
     expect(stack.natsUrl).not.toBe('nats://127.0.0.1:4222');
@@ -83,7 +96,11 @@ describe('npm start, then npm run keys from a second terminal', () => {
     expect(body.data.category).toBe('Food & Drink');
 
     // A second `npm start` on the same data directory refuses instead of fighting over it.
-    const second = spawn(process.execPath, [join(REPO_ROOT, 'deploy/local/launcher.ts')], { cwd: REPO_ROOT, env: { ...terminalEnv(dataDir), PORT: String(await freePort()) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const second = spawn(process.execPath, [join(REPO_ROOT, 'deploy/local/launcher.ts')], {
+      cwd: REPO_ROOT,
+      env: { ...terminalEnv(dataDir), PORT: String(await freePort()) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let secondErr = '';
     second.stderr.on('data', (d: Buffer) => (secondErr += d.toString()));
     expect(await new Promise((r) => second.once('close', r))).toBe(1);
@@ -115,7 +132,15 @@ describe('npm run keys without a stack', () => {
     // A pid that surely is not running: a child that has already exited.
     const gone = spawn(process.execPath, ['-e', '0']);
     await new Promise((r) => gone.once('exit', r));
-    const record = { version: 1, pid: gone.pid, startedAt: new Date().toISOString(), natsUrl: 'nats://127.0.0.1:1', natsStartedHere: true, store: { kind: 'kv', name: 'enrich' }, edge: { port: 8080, baseUrl: 'http://127.0.0.1:8080' } };
+    const record = {
+      version: 1,
+      pid: gone.pid,
+      startedAt: new Date().toISOString(),
+      natsUrl: 'nats://127.0.0.1:1',
+      natsStartedHere: true,
+      store: { kind: 'kv', name: 'enrich' },
+      edge: { port: 8080, baseUrl: 'http://127.0.0.1:8080' },
+    };
     writeFileSync(join(dataDir, 'stack.json'), JSON.stringify(record));
     const { code, stderr } = await runKeys(dataDir, ['list']);
     expect(code).toBe(1);

@@ -135,7 +135,15 @@ interface CompanyExpected {
 }
 
 describe('company fixture sites through the browser', () => {
-  it.each(COMPANY_SITES.flatMap((s) => [[s, false], [s, true]] as const))('%s (follow_links=%s)', async (name, follow) => {
+  it.each(
+    COMPANY_SITES.flatMap(
+      (s) =>
+        [
+          [s, false],
+          [s, true],
+        ] as const,
+    ),
+  )('%s (follow_links=%s)', async (name, follow) => {
     const origin = fixtureSites.get(name)!.origin;
     const both = expectedOf<{ withoutFollow: CompanyExpected & { followUp: string[] }; withFollow: CompanyExpected }>(name);
     // The edge follows links only when the home page lacks data (followUp non-empty).

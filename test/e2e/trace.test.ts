@@ -35,7 +35,13 @@ beforeAll(async () => {
   const screenshotDir = mkdtempSync(join(tmpdir(), 'trace-shots-'));
   edge = await startEdge(nats.url, { store: { kind: 'kv', name: `trace_${randomUUID().slice(0, 8)}` }, screenshotDir });
   base = await edge.app.listen({ port: 0, host: '127.0.0.1' });
-  stops.push(await startRenderer({ nc: edge.nc, config: loadRendererConfig({ ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', SCREENSHOT_DIR: screenshotDir, ASSETS_BASE_URL: `${base}/assets` }), log }));
+  stops.push(
+    await startRenderer({
+      nc: edge.nc,
+      config: loadRendererConfig({ ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', SCREENSHOT_DIR: screenshotDir, ASSETS_BASE_URL: `${base}/assets` }),
+      log,
+    }),
+  );
   stops.push(await startClassifier({ nc: edge.nc, config: loadClassifierConfig({}), log }));
 }, 120_000);
 

@@ -83,13 +83,16 @@ describe('pages that are not the site', () => {
     expect(sites.hits(c.path) - hitsBefore).toBe(2);
   });
 
-  it.each(['/walls/http-404', '/walls/cloudflare-challenge', '/walls/report.pdf', '/walls/parked-sedo'])('/screenshot of %s is an error, not a picture of it', async (path) => {
-    const { key, id } = await edge.createKey({ credits: 10 });
-    const res = await call(`/screenshot?url=${target(path)}`, key);
-    expect(res.status).toBe(502);
-    expect(ErrorEnvelopeSchema.parse(res.body).error).toMatch(WALL_CASES.find((c) => c.path === path)!.expect!);
-    expect((await edge.getKey(id)).credits_used).toBe(0);
-  });
+  it.each(['/walls/http-404', '/walls/cloudflare-challenge', '/walls/report.pdf', '/walls/parked-sedo'])(
+    '/screenshot of %s is an error, not a picture of it',
+    async (path) => {
+      const { key, id } = await edge.createKey({ credits: 10 });
+      const res = await call(`/screenshot?url=${target(path)}`, key);
+      expect(res.status).toBe(502);
+      expect(ErrorEnvelopeSchema.parse(res.body).error).toMatch(WALL_CASES.find((c) => c.path === path)!.expect!);
+      expect((await edge.getKey(id)).credits_used).toBe(0);
+    },
+  );
 
   it('/classify and /company of a challenge page are refused the same way', async () => {
     const { key, id } = await edge.createKey({ credits: 10 });

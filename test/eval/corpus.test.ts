@@ -5,13 +5,26 @@ import { describe, expect, it } from 'vitest';
 import { corpusPresent, loadRecords, sampleRecords, serveCorpusPages, type CorpusRecord } from './corpus.ts';
 
 const rec = (page_id: string, extra: Partial<CorpusRecord> = {}, gt: CorpusRecord['gt'] = {}): CorpusRecord => ({
-  page_id, source: 'webstruct-business', html: `pages/${page_id}.html`, url: 'http://example.com/', domain: 'example.com', page_role: 'other', gt, ...extra,
+  page_id,
+  source: 'webstruct-business',
+  html: `pages/${page_id}.html`,
+  url: 'http://example.com/',
+  domain: 'example.com',
+  page_role: 'other',
+  gt,
+  ...extra,
 });
 
 describe('sampleRecords', () => {
   const records = [
-    rec('a1'), rec('a2'), rec('a3', { page_role: 'main' }), rec('a4'), rec('a5', {}, { twitter: 'https://twitter.com/x' }),
-    rec('a6'), rec('a7', { source: 'readability', page_role: 'article/other' }), rec('a8'),
+    rec('a1'),
+    rec('a2'),
+    rec('a3', { page_role: 'main' }),
+    rec('a4'),
+    rec('a5', {}, { twitter: 'https://twitter.com/x' }),
+    rec('a6'),
+    rec('a7', { source: 'readability', page_role: 'article/other' }),
+    rec('a8'),
   ];
 
   it('keeps every page with scarce truth first, in corpus order, the same on every call', () => {
@@ -32,7 +45,10 @@ describe('serveCorpusPages', () => {
     const dir = mkdtempSync(join(tmpdir(), 'corpus-'));
     mkdirSync(join(dir, 'pages'));
     // "Café" in windows-1252: a charset=utf-8 header would turn the é into U+FFFD.
-    writeFileSync(join(dir, 'pages', 'wsb-1.html'), Buffer.concat([Buffer.from('<meta charset="windows-1252"><p>Caf'), Buffer.from([0xe9]), Buffer.from('</p>')]));
+    writeFileSync(
+      join(dir, 'pages', 'wsb-1.html'),
+      Buffer.concat([Buffer.from('<meta charset="windows-1252"><p>Caf'), Buffer.from([0xe9]), Buffer.from('</p>')]),
+    );
     writeFileSync(join(dir, 'ground_truth.jsonl'), `${JSON.stringify(rec('wsb-1'))}\n`);
     expect(corpusPresent(dir)).toBe(true);
     const [record] = loadRecords(dir);

@@ -68,7 +68,9 @@ const stableOrder = (id: string): string => createHash('sha256').update(id).dige
  */
 export function sampleRecords(records: readonly CorpusRecord[], limit: number): CorpusRecord[] {
   if (limit >= records.length) return [...records];
-  const ranked = [...records].sort((a, b) => Number(hasScarceTruth(b)) - Number(hasScarceTruth(a)) || stableOrder(a.page_id).localeCompare(stableOrder(b.page_id)));
+  const ranked = [...records].sort(
+    (a, b) => Number(hasScarceTruth(b)) - Number(hasScarceTruth(a)) || stableOrder(a.page_id).localeCompare(stableOrder(b.page_id)),
+  );
   const keep = new Set(ranked.slice(0, limit).map((r) => r.page_id));
   return records.filter((r) => keep.has(r.page_id));
 }
@@ -117,7 +119,11 @@ export function serveCorpusPages(dir: string, host = '127.0.0.2', liveHosts = fa
           const live = liveHosts && !local ? liveHostOf(r) : null;
           return live ? `http://${live}:${typeof addr === 'object' && addr ? addr.port : 0}/${basename(r.html)}` : `${origin}/${basename(r.html)}`;
         },
-        close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+        close: () =>
+          new Promise<void>((r) => {
+            server.closeAllConnections();
+            server.close(() => r());
+          }),
       });
     });
   });

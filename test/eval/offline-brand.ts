@@ -47,7 +47,16 @@ for (const r of records) {
     const verdicts = scoreBrand(r, out, logoLabels.get(r.page_id));
     rows.push({ half, verdicts });
     if (verbose && half === 'tuning' && verdicts['logos.known logo or icon']?.correct === false) {
-      console.log(r.page_id, '| logo', out.logos.primary?.source, out.logos.primary?.url.slice(0, 100), '| favicon', out.logos.favicon_url, '| known', logoLabels.get(r.page_id)?.logos.join(' '));
+      console.log(
+        r.page_id,
+        '| logo',
+        out.logos.primary?.source,
+        out.logos.primary?.url.slice(0, 100),
+        '| favicon',
+        out.logos.favicon_url,
+        '| known',
+        logoLabels.get(r.page_id)?.logos.join(' '),
+      );
     }
   } catch (err) {
     failures++;
@@ -61,7 +70,12 @@ console.log(`\nbrand fields over ${rows.length} pages (found: share of all pages
 for (const s of summary) {
   console.log(formatHalves(`${s.field} found`, { tuning: rate(s.tuning.found, s.tuning.n), validation: rate(s.validation.found, s.validation.n) }));
   if (s.tuning.withTruth + s.validation.withTruth > 0) {
-    console.log(formatHalves(`${s.field} correct`, { tuning: rate(s.tuning.correct, s.tuning.withTruth), validation: rate(s.validation.correct, s.validation.withTruth) }));
+    console.log(
+      formatHalves(`${s.field} correct`, {
+        tuning: rate(s.tuning.correct, s.tuning.withTruth),
+        validation: rate(s.validation.correct, s.validation.withTruth),
+      }),
+    );
   }
 }
 console.log(`\n${records.length} pages, ${failures} failures, ${((performance.now() - started) / 1000).toFixed(1)} s`);

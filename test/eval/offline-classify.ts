@@ -24,8 +24,18 @@ if (!existsSync(GT)) {
   process.exit(0);
 }
 
-interface Record_ { page_id: string; html: string; url: string; domain: string; gt: { iab?: string | null; iab_tier1?: string | null; iab_name?: string } }
-const records = readFileSync(GT, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record_).filter((r) => r.gt.iab && r.gt.iab_tier1);
+interface Record_ {
+  page_id: string;
+  html: string;
+  url: string;
+  domain: string;
+  gt: { iab?: string | null; iab_tier1?: string | null; iab_name?: string };
+}
+const records = readFileSync(GT, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as Record_)
+  .filter((r) => r.gt.iab && r.gt.iab_tier1);
 
 const embedder = args['keywords-only'] ? null : await loadSentenceEncoder();
 const classifier = createClassifier({ embedded: createEmbeddedClassifier(embedder) });
@@ -39,7 +49,9 @@ for (const r of records) {
 const tuningRows = rows.filter((r) => r.half === 'tuning');
 const report = summarizeClassifications(tuningRows);
 const byHalf = countByHalf(HALVES, rows);
-console.log(`classifier on ${rows.length} labelled pages (${new Set(rows.map((r) => r.domain)).size} sites), ${embedder ? 'keywords + embeddings' : 'keywords only'}`);
+console.log(
+  `classifier on ${rows.length} labelled pages (${new Set(rows.map((r) => r.domain)).size} sites), ${embedder ? 'keywords + embeddings' : 'keywords only'}`,
+);
 console.log(formatHalves('tier-1 accuracy', { tuning: byHalf.tuning.tier1, validation: byHalf.validation.tier1 }));
 console.log(formatHalves('tier-2 (exact id) accuracy', { tuning: byHalf.tuning.tier2, validation: byHalf.validation.tier2 }));
 const uncategorized = (h: Half): number => rows.filter((r) => r.half === h && r.got.iab_id === 'IAB24').length;
@@ -50,8 +62,14 @@ if (args.errors) {
   console.log('errors, tuning half only:');
   for (const r of tuningRows) {
     if (r.got.iab_parent_id !== r.truth.iab_tier1 || r.got.iab_id !== r.truth.iab) {
-      console.log(`${r.got.iab_parent_id === r.truth.iab_tier1 ? 't2' : 'T1'} ${r.id.padEnd(8)} ${r.domain.padEnd(30)} want ${r.truth.iab.padEnd(8)} got ${r.got.iab_id.padEnd(8)} | ${r.got.description.slice(0, 90)}`);
+      console.log(
+        `${r.got.iab_parent_id === r.truth.iab_tier1 ? 't2' : 'T1'} ${r.id.padEnd(8)} ${r.domain.padEnd(30)} want ${r.truth.iab.padEnd(8)} got ${r.got.iab_id.padEnd(8)} | ${r.got.description.slice(0, 90)}`,
+      );
     }
   }
 }
-if (args.json) writeFileSync(args.json, JSON.stringify({ halves: byHalf, tuning: { ...report, rows: tuningRows.map((r) => ({ id: r.id, want: r.truth.iab, got: r.got.iab_id })) } }, null, 2));
+if (args.json)
+  writeFileSync(
+    args.json,
+    JSON.stringify({ halves: byHalf, tuning: { ...report, rows: tuningRows.map((r) => ({ id: r.id, want: r.truth.iab, got: r.got.iab_id })) } }, null, 2),
+  );

@@ -31,8 +31,17 @@ interface Rate {
 const rate = (): Rate => ({ right: 0, total: 0 });
 const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
 const newTotals = () => ({
-  mainName: rate(), webstructName: rate(), articleName: rate(), allName: rate(), brand: rate(), statedLegal: rate(), mainEmpty: 0,
-  legal: zero(), emails: zero(), addresses: zero(), addressPages: { recallSum: 0, pages: 0 },
+  mainName: rate(),
+  webstructName: rate(),
+  articleName: rate(),
+  allName: rate(),
+  brand: rate(),
+  statedLegal: rate(),
+  mainEmpty: 0,
+  legal: zero(),
+  emails: zero(),
+  addresses: zero(),
+  addressPages: { recallSum: 0, pages: 0 },
 });
 type Totals = ReturnType<typeof newTotals>;
 
@@ -68,7 +77,12 @@ const labels = new Map(
 );
 
 const fold = (t: string): string => t.toLowerCase().replace(/[^a-z0-9]/g, '');
-const pageText = (r: Record): string => fold(decodePage(readFileSync(join(corpus, r.html))).replace(/<[^>]*>/g, ' ').replace(/&amp;/g, '&'));
+const pageText = (r: Record): string =>
+  fold(
+    decodePage(readFileSync(join(corpus, r.html)))
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/&amp;/g, '&'),
+  );
 
 /**
  * The legal names a page states: its own label, and the label of another page of the same site when
@@ -121,7 +135,8 @@ function tally(r: Record, data: CompanyData, t: Totals, fail: (cls: string, exam
   if (s.name) bump(t.allName, s.name.correct);
   if (s.brand) {
     bump(t.brand, s.brand.correct);
-    if (!s.brand.correct && (r.page_role === 'main' || r.source === 'readability')) fail('brand name: another name', `${r.page_id}: "${data.brand_name}" expected "${s.name?.expected}"`);
+    if (!s.brand.correct && (r.page_role === 'main' || r.source === 'readability'))
+      fail('brand name: another name', `${r.page_id}: "${data.brand_name}" expected "${s.name?.expected}"`);
   }
   if (s.statedLegal) {
     bump(t.statedLegal, s.statedLegal.correct);
@@ -168,18 +183,78 @@ const precision = (c: Counts): Rate => ({ right: c.tp, total: c.tp + c.fp });
 const recall = (c: Counts): Rate => ({ right: c.tp, total: c.tp + c.fn });
 
 console.log(`company analyzer on ${records.length} corpus pages (${((performance.now() - started) / 1000).toFixed(1)} s); gap = tuning − validation, points`);
-console.log(formatHalves('company name, main pages', byHalf((t) => t.mainName)));
-console.log(formatHalves('company name, all webstruct pages', byHalf((t) => t.webstructName)));
-console.log(formatHalves('site name, readability articles', byHalf((t) => t.articleName)));
-console.log(formatHalves('company name, all pages with an owner', byHalf((t) => t.allName)));
-console.log(formatHalves('brand_name, all pages with an owner', byHalf((t) => t.brand)));
-console.log(formatHalves('legal name where stated (corpus+labels)', byHalf((t) => t.statedLegal)));
-console.log(formatHalves('legal names (corpus), precision', byHalf((t) => precision(t.legal))));
-console.log(formatHalves('legal names (corpus), recall', byHalf((t) => recall(t.legal))));
-console.log(formatHalves('emails (contact pages), precision', byHalf((t) => precision(t.emails))));
-console.log(formatHalves('emails (contact pages), recall', byHalf((t) => recall(t.emails))));
-console.log(formatHalves('addresses, precision', byHalf((t) => precision(t.addresses))));
-console.log(formatHalves('addresses, recall', byHalf((t) => recall(t.addresses))));
+console.log(
+  formatHalves(
+    'company name, main pages',
+    byHalf((t) => t.mainName),
+  ),
+);
+console.log(
+  formatHalves(
+    'company name, all webstruct pages',
+    byHalf((t) => t.webstructName),
+  ),
+);
+console.log(
+  formatHalves(
+    'site name, readability articles',
+    byHalf((t) => t.articleName),
+  ),
+);
+console.log(
+  formatHalves(
+    'company name, all pages with an owner',
+    byHalf((t) => t.allName),
+  ),
+);
+console.log(
+  formatHalves(
+    'brand_name, all pages with an owner',
+    byHalf((t) => t.brand),
+  ),
+);
+console.log(
+  formatHalves(
+    'legal name where stated (corpus+labels)',
+    byHalf((t) => t.statedLegal),
+  ),
+);
+console.log(
+  formatHalves(
+    'legal names (corpus), precision',
+    byHalf((t) => precision(t.legal)),
+  ),
+);
+console.log(
+  formatHalves(
+    'legal names (corpus), recall',
+    byHalf((t) => recall(t.legal)),
+  ),
+);
+console.log(
+  formatHalves(
+    'emails (contact pages), precision',
+    byHalf((t) => precision(t.emails)),
+  ),
+);
+console.log(
+  formatHalves(
+    'emails (contact pages), recall',
+    byHalf((t) => recall(t.emails)),
+  ),
+);
+console.log(
+  formatHalves(
+    'addresses, precision',
+    byHalf((t) => precision(t.addresses)),
+  ),
+);
+console.log(
+  formatHalves(
+    'addresses, recall',
+    byHalf((t) => recall(t.addresses)),
+  ),
+);
 // One page with 83 annotated offices weighs as much as 40 small-business pages in the figure above.
 const pageMean = (t: Totals): Rate => ({ right: Math.round(1000 * t.addressPages.recallSum) / 1000, total: t.addressPages.pages });
 console.log(formatHalves('addresses, recall averaged over pages', byHalf(pageMean)));

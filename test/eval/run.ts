@@ -58,7 +58,9 @@ const all = loadRecords(dir);
 const logoLabels = loadLogoLabels();
 const byRole = config.EVAL_ROLE ? all.filter((r) => config.EVAL_ROLE!.split(',').includes(r.page_role)) : all;
 const records = config.EVAL_LIMIT ? sampleRecords(byRole, config.EVAL_LIMIT) : byRole;
-say(`corpus: ${dir}: ${all.length} pages; evaluating ${records.length}${records.length < all.length ? ` (EVAL_LIMIT sample: every page with scarce truth first)` : ''} at concurrency ${config.EVAL_CONCURRENCY}`);
+say(
+  `corpus: ${dir}: ${all.length} pages; evaluating ${records.length}${records.length < all.length ? ` (EVAL_LIMIT sample: every page with scarce truth first)` : ''} at concurrency ${config.EVAL_CONCURRENCY}`,
+);
 
 interface PageResult {
   record: CorpusRecord;
@@ -89,7 +91,11 @@ async function cleanup(): Promise<void> {
   await pages?.close().catch(() => undefined);
   if (dataDir && !failed) rmSync(dataDir, { recursive: true, force: true });
 }
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => { failed = true; void cleanup().then(() => process.exit(130)); });
+for (const sig of ['SIGINT', 'SIGTERM'] as const)
+  process.once(sig, () => {
+    failed = true;
+    void cleanup().then(() => process.exit(130));
+  });
 
 try {
   const started = performance.now();
@@ -135,7 +141,12 @@ try {
         localFallbacks.push(record.page_id);
         r = await api.call('/enrich', { url: corpusPages.urlOf(record, true), ...ENRICH_PARAMS }, { timeoutMs: 90_000 });
       }
-      res = { record, status: r.status, ms: performance.now() - t0, ...(r.ok ? { data: r.body!.data as EnrichData } : { error: r.body?.error ?? 'no envelope' }) };
+      res = {
+        record,
+        status: r.status,
+        ms: performance.now() - t0,
+        ...(r.ok ? { data: r.body!.data as EnrichData } : { error: r.body?.error ?? 'no envelope' }),
+      };
     } catch (err) {
       res = { record, status: 0, ms: performance.now() - t0, error: (err as Error).message };
     }
@@ -150,20 +161,37 @@ try {
 
   // ---- scoring, per half of the split (test/eval/split.ts) -----------------------------------
   const sorted = results.sort((a, b) => a.record.page_id.localeCompare(b.record.page_id));
-  const figures = { tuning: scoreResults(sorted.filter((x) => halfOf(x.record) === 'tuning')), validation: scoreResults(sorted.filter((x) => halfOf(x.record) === 'validation')) };
+  const figures = {
+    tuning: scoreResults(sorted.filter((x) => halfOf(x.record) === 'tuning')),
+    validation: scoreResults(sorted.filter((x) => halfOf(x.record) === 'validation')),
+  };
   const perPage = sorted.map(pageLine);
   const failedPages = results.filter((x) => !x.data);
   const statusCounts: Record<string, number> = {};
   for (const f of failedPages) statusCounts[String(f.status)] = (statusCounts[String(f.status)] ?? 0) + 1;
 
   const L: string[] = [];
-  L.push('', `== /enrich over ${results.length} corpus pages through the HTTP API (${((performance.now() - started) / 1000).toFixed(0)} s in all, ${(wallMs / 1000).toFixed(0)} s of requests)`);
-  L.push(`answers: ${results.length - failedPages.length} ok, ${failedPages.length} failed${failedPages.length ? ` ${JSON.stringify(statusCounts)}` : ''}; latency p50 ${latency.p50} ms, p95 ${latency.p95} ms, max ${latency.max} ms; ${latency.throughput} pages/s`);
-  L.push(`(a failed page counts as an empty answer in every field below; 1-minute load average at the end ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} cores)`);
+  L.push(
+    '',
+    `== /enrich over ${results.length} corpus pages through the HTTP API (${((performance.now() - started) / 1000).toFixed(0)} s in all, ${(wallMs / 1000).toFixed(0)} s of requests)`,
+  );
+  L.push(
+    `answers: ${results.length - failedPages.length} ok, ${failedPages.length} failed${failedPages.length ? ` ${JSON.stringify(statusCounts)}` : ''}; latency p50 ${latency.p50} ms, p95 ${latency.p95} ms, max ${latency.max} ms; ${latency.throughput} pages/s`,
+  );
+  L.push(
+    `(a failed page counts as an empty answer in every field below; 1-minute load average at the end ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} cores)`,
+  );
   L.push(`every figure: the validation half first, then the tuning half and the gap (tuning minus validation, points)`, '');
   L.push(...figureLines(figures));
   const confusions = figures.tuning.classes.topConfusions;
-  if (confusions.length) L.push('', `commonest IAB tier-1 confusions, tuning half: ${confusions.slice(0, 6).map((c) => `${c.expected}->${c.predicted} x${c.count}`).join(', ')}`);
+  if (confusions.length)
+    L.push(
+      '',
+      `commonest IAB tier-1 confusions, tuning half: ${confusions
+        .slice(0, 6)
+        .map((c) => `${c.expected}->${c.predicted} x${c.count}`)
+        .join(', ')}`,
+    );
   if (localFallbacks.length) L.push('', `asked again at 127.0.0.2 after their live host failed (HSTS preload): ${localFallbacks.join(', ')}`);
   if (failedPages.length) {
     L.push('', 'failed pages (first 10):');
@@ -229,7 +257,10 @@ function scoreResults(results: readonly PageResult[]): HalfFigures {
     const r = res.record;
     const s: CompanyScore = scoreCompany(r.gt, res.data?.company ?? EMPTY_COMPANY);
     if (s.name) {
-      const bump = (x: Rate): void => { x.total++; if (s.name!.correct) x.right++; };
+      const bump = (x: Rate): void => {
+        x.total++;
+        if (s.name!.correct) x.right++;
+      };
       if (r.source === 'readability') bump(f.names.readabilitySiteName);
       else {
         bump(f.names.allBusinessPages);
@@ -250,7 +281,8 @@ function scoreResults(results: readonly PageResult[]): HalfFigures {
 /** The printed table: one formatHalves line per figure (validation, tuning, gap). */
 function figureLines(h: Record<Half, HalfFigures>): string[] {
   const lines: string[] = [];
-  const both = (label: string, pick: (f: HalfFigures) => Rate): void => void lines.push(formatHalves(label, { tuning: pick(h.tuning), validation: pick(h.validation) }));
+  const both = (label: string, pick: (f: HalfFigures) => Rate): void =>
+    void lines.push(formatHalves(label, { tuning: pick(h.tuning), validation: pick(h.validation) }));
   const precision = (c: Counts): Rate => ({ right: c.tp, total: c.tp + c.fp });
   const recall = (c: Counts): Rate => ({ right: c.tp, total: c.tp + c.fn });
   both('company name, main pages', (f) => f.names.mainPages);

@@ -45,7 +45,10 @@ describe('known logo or icon (labels)', () => {
   it('does not score pages whose HTML names no logo', () => {
     expect(knownLogoFound({ ...label, logos: [] }, logos({}))).toBeNull();
     expect(knownLogoFound(undefined, logos({}))).toBeNull();
-    expect(scoreBrand({ page_id: 'p', source: 'x', url: 'u', domain: 'd', gt: {} }, empty, label)['logos.known logo or icon']).toEqual({ found: false, correct: false });
+    expect(scoreBrand({ page_id: 'p', source: 'x', url: 'u', domain: 'd', gt: {} }, empty, label)['logos.known logo or icon']).toEqual({
+      found: false,
+      correct: false,
+    });
   });
 
   it('sums per half', () => {

@@ -45,7 +45,9 @@ export function comparableUrl(url: string): string {
     let path = u.pathname;
     try {
       path = decodeURIComponent(path);
-    } catch { /* keep it encoded */ }
+    } catch {
+      /* keep it encoded */
+    }
     return `${u.hostname.replace(/^www\./, '')}${path.replace(/\/{2,}/g, '/')}${u.search}`.toLowerCase();
   } catch {
     return url;
@@ -117,7 +119,9 @@ export function scoreBrand(truth: BrandTruth, out: BrandData, logoLabel?: LogoLa
       found: primary !== null,
       correct:
         primary && name.length >= 3
-          ? compact(primary.url.startsWith('data:') ? Buffer.from(primary.url.split(',')[1] ?? '', 'base64').toString() : primary.url).includes(name.slice(0, 6))
+          ? compact(primary.url.startsWith('data:') ? Buffer.from(primary.url.split(',')[1] ?? '', 'base64').toString() : primary.url).includes(
+              name.slice(0, 6),
+            )
           : null,
     },
     // The labelled main pages (test/eval/labels/logos.jsonl): a known logo or icon URL is reported.
@@ -191,26 +195,39 @@ export function checkBrandExpectations(expected: BrandExpectations, out: BrandDa
   const fail = (what: string, got: unknown): void => void problems.push(`${what}; got ${JSON.stringify(got)}`);
   const primary = out.logos.primary;
   const decoded = primary?.url.startsWith('data:') ? Buffer.from(primary.url.split(',')[1] ?? '', 'base64').toString() : (primary?.url ?? '');
-  if (expected.primaryLogoContains && !primary?.url.includes(expected.primaryLogoContains)) fail(`primary logo url should contain ${expected.primaryLogoContains}`, primary?.url);
-  if (expected.primaryLogoDecodedContains && !decoded.includes(expected.primaryLogoDecodedContains)) fail(`primary logo should contain ${expected.primaryLogoDecodedContains}`, decoded.slice(0, 200));
-  if (expected.primaryLogoSource && primary?.source !== expected.primaryLogoSource) fail(`primary logo source should be ${expected.primaryLogoSource}`, primary?.source);
-  if (expected.primaryLogoIsSvg !== undefined && primary?.isSvg !== expected.primaryLogoIsSvg) fail(`primary isSvg should be ${expected.primaryLogoIsSvg}`, primary?.isSvg);
+  if (expected.primaryLogoContains && !primary?.url.includes(expected.primaryLogoContains))
+    fail(`primary logo url should contain ${expected.primaryLogoContains}`, primary?.url);
+  if (expected.primaryLogoDecodedContains && !decoded.includes(expected.primaryLogoDecodedContains))
+    fail(`primary logo should contain ${expected.primaryLogoDecodedContains}`, decoded.slice(0, 200));
+  if (expected.primaryLogoSource && primary?.source !== expected.primaryLogoSource)
+    fail(`primary logo source should be ${expected.primaryLogoSource}`, primary?.source);
+  if (expected.primaryLogoIsSvg !== undefined && primary?.isSvg !== expected.primaryLogoIsSvg)
+    fail(`primary isSvg should be ${expected.primaryLogoIsSvg}`, primary?.isSvg);
   const allLogos = JSON.stringify(out.logos);
   for (const s of expected.logosNeverContain ?? []) if (allLogos.includes(s)) fail(`logos should never contain ${s}`, out.logos);
-  for (const s of expected.assetsNeverContain ?? []) if (out.images.assets.some((a) => a.includes(s))) fail(`assets should never contain ${s}`, out.images.assets);
+  for (const s of expected.assetsNeverContain ?? [])
+    if (out.images.assets.some((a) => a.includes(s))) fail(`assets should never contain ${s}`, out.images.assets);
   const first = out.colors.brand_colors[0]?.hex;
-  if (expected.brandColorHex && !(first && colorsMatch(first, expected.brandColorHex))) fail(`first brand color should be ${expected.brandColorHex}`, out.colors.brand_colors.map((c) => c.hex));
+  if (expected.brandColorHex && !(first && colorsMatch(first, expected.brandColorHex)))
+    fail(
+      `first brand color should be ${expected.brandColorHex}`,
+      out.colors.brand_colors.map((c) => c.hex),
+    );
   for (const h of expected.brandColorsNeverFirst ?? []) if (first === h) fail(`first brand color should not be ${h}`, first);
-  for (const h of expected.codeColorsCssContains ?? []) if (!out.colors.code_colors.css.includes(h)) fail(`code_colors.css should contain ${h}`, out.colors.code_colors.css);
+  for (const h of expected.codeColorsCssContains ?? [])
+    if (!out.colors.code_colors.css.includes(h)) fail(`code_colors.css should contain ${h}`, out.colors.code_colors.css);
   const endsWith = (field: string, value: string | null, suffix: string | undefined): void => {
     if (suffix && !value?.endsWith(suffix)) fail(`${field} should end with ${suffix}`, value);
   };
   endsWith('favicon_url', out.logos.favicon_url, expected.favicon_url_endsWith);
   endsWith('apple_touch_icon', out.logos.apple_touch_icon, expected.apple_touch_icon_endsWith);
   endsWith('og_image', out.images.og_image, expected.og_image_endsWith);
-  if (expected.google_fonts && JSON.stringify(out.fonts.google_fonts) !== JSON.stringify(expected.google_fonts)) fail(`google_fonts should be ${expected.google_fonts}`, out.fonts.google_fonts);
-  if (expected.typekit && JSON.stringify(out.fonts.typekit) !== JSON.stringify(expected.typekit)) fail(`typekit should be ${expected.typekit}`, out.fonts.typekit);
-  if (expected.families && JSON.stringify(out.fonts.families.slice(0, expected.families.length)) !== JSON.stringify(expected.families)) fail(`families should start with ${expected.families}`, out.fonts.families);
+  if (expected.google_fonts && JSON.stringify(out.fonts.google_fonts) !== JSON.stringify(expected.google_fonts))
+    fail(`google_fonts should be ${expected.google_fonts}`, out.fonts.google_fonts);
+  if (expected.typekit && JSON.stringify(out.fonts.typekit) !== JSON.stringify(expected.typekit))
+    fail(`typekit should be ${expected.typekit}`, out.fonts.typekit);
+  if (expected.families && JSON.stringify(out.fonts.families.slice(0, expected.families.length)) !== JSON.stringify(expected.families))
+    fail(`families should start with ${expected.families}`, out.fonts.families);
   for (const f of expected.familiesContain ?? []) if (!out.fonts.families.includes(f)) fail(`families should contain ${f}`, out.fonts.families);
   for (const [k, v] of Object.entries(expected.social ?? {})) {
     const got = out.social_links[k as keyof BrandData['social_links']];

@@ -59,7 +59,10 @@ export interface HalfCounts {
  * Right/total counts of tier-1 and tier-2 per half of the corpus split (test/eval/split.ts), in the
  * shape `formatHalves` prints. Every half is present, with zero totals when it has no rows.
  */
-export function countByHalf<H extends string>(halves: readonly H[], rows: readonly { half: H; truth: ClassifyTruth; got: Pick<Classification, 'iab_id' | 'iab_parent_id'> }[]): Record<H, HalfCounts> {
+export function countByHalf<H extends string>(
+  halves: readonly H[],
+  rows: readonly { half: H; truth: ClassifyTruth; got: Pick<Classification, 'iab_id' | 'iab_parent_id'> }[],
+): Record<H, HalfCounts> {
   const out = {} as Record<H, HalfCounts>;
   for (const h of halves) out[h] = { tier1: { right: 0, total: 0 }, tier2: { right: 0, total: 0 } };
   for (const { half, truth, got } of rows) {

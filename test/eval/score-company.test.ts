@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { addressMatches, companyNameMatches, emailMatches, legalNameMatches, scoreCompany } from './score-company.ts';
 
 const data = (over: Partial<{ name: string; brand_name: string; emails: string[]; addresses: string[] }>) => ({
-  name: '', brand_name: '', emails: [], addresses: [], sources: [], confidence: 0, pages: [], ...over,
+  name: '',
+  brand_name: '',
+  emails: [],
+  addresses: [],
+  sources: [],
+  confidence: 0,
+  pages: [],
+  ...over,
 });
 
 describe('company scoring', () => {
@@ -32,10 +39,18 @@ describe('company scoring', () => {
   it('counts tp/fp/fn per field', () => {
     const s = scoreCompany(
       {
-        company_name: 'Acme Widgets', legal_names: ['Acme Widgets, Inc.', 'Acme Widgets Inc'], emails: ['info@acme.com', 'sales@acme.com'], emails_annotated: true,
-        addresses: [{ full: '1 Main St, Springfield, IL 62701' }, { full: '1 Main Street, Springfield, IL 62701' }], contact_annotated: true,
+        company_name: 'Acme Widgets',
+        legal_names: ['Acme Widgets, Inc.', 'Acme Widgets Inc'],
+        emails: ['info@acme.com', 'sales@acme.com'],
+        emails_annotated: true,
+        addresses: [{ full: '1 Main St, Springfield, IL 62701' }, { full: '1 Main Street, Springfield, IL 62701' }],
+        contact_annotated: true,
       },
-      data({ name: 'Acme Widgets Inc.', emails: ['info@acme.com', 'jobs@acme.com'], addresses: ['1 Main Street, Springfield, IL 62701', 'PO Box 9, Springfield, IL 62702'] }),
+      data({
+        name: 'Acme Widgets Inc.',
+        emails: ['info@acme.com', 'jobs@acme.com'],
+        addresses: ['1 Main Street, Springfield, IL 62701', 'PO Box 9, Springfield, IL 62702'],
+      }),
     );
     expect(s.name?.correct).toBe(true);
     expect(s.legalNames).toMatchObject({ tp: 1, fp: 0, fn: 0 });

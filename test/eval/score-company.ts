@@ -46,7 +46,11 @@ export interface CompanyScore {
 }
 
 const fold = (s: string): string =>
-  s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 
 /** A company name without legal form, leading "the", trademark signs or a trailing ".com"; "&" read as "and". */
 export function normaliseCompanyName(s: string): string {
@@ -61,8 +65,13 @@ export function companyNameMatches(predicted: string, expected: string, legalNam
 }
 
 const FORM_SPELLINGS: Array<[RegExp, string]> = [
-  [/\bincorporated\b/g, 'inc'], [/\blimited\b/g, 'ltd'], [/\bcorporation\b/g, 'corp'], [/\bcompany\b/g, 'co'],
-  [/\bl\.\s?l\.\s?c\b/g, 'llc'], [/\bl\.\s?l\.\s?p\b/g, 'llp'], [/\bp\.\s?l\.\s?c\b/g, 'plc'],
+  [/\bincorporated\b/g, 'inc'],
+  [/\blimited\b/g, 'ltd'],
+  [/\bcorporation\b/g, 'corp'],
+  [/\bcompany\b/g, 'co'],
+  [/\bl\.\s?l\.\s?c\b/g, 'llc'],
+  [/\bl\.\s?l\.\s?p\b/g, 'llp'],
+  [/\bp\.\s?l\.\s?c\b/g, 'plc'],
 ];
 
 /**
@@ -72,7 +81,11 @@ const FORM_SPELLINGS: Array<[RegExp, string]> = [
  */
 export function legalNameMatches(predicted: string, expected: string): boolean {
   const canon = (s: string): string => {
-    let t = s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/&/g, ' and ');
+    let t = s
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/&/g, ' and ');
     for (const [re, to] of FORM_SPELLINGS) t = t.replace(re, to);
     return fold(t).replace(/^the(?=.{3})/, '');
   };
@@ -91,8 +104,20 @@ export function emailMatches(predicted: string, expected: string): boolean {
 }
 
 const STREET_WORDS: Array<[RegExp, string]> = [
-  [/\bstreet\b/g, 'st'], [/\bavenue\b/g, 'ave'], [/\broad\b/g, 'rd'], [/\bdrive\b/g, 'dr'], [/\bboulevard\b/g, 'blvd'],
-  [/\bsuite\b/g, 'ste'], [/\blane\b/g, 'ln'], [/\bplace\b/g, 'pl'], [/\bparkway\b/g, 'pkwy'], [/\bcourt\b/g, 'ct'], [/\bnorth\b/g, 'n'], [/\bsouth\b/g, 's'], [/\beast\b/g, 'e'], [/\bwest\b/g, 'w'],
+  [/\bstreet\b/g, 'st'],
+  [/\bavenue\b/g, 'ave'],
+  [/\broad\b/g, 'rd'],
+  [/\bdrive\b/g, 'dr'],
+  [/\bboulevard\b/g, 'blvd'],
+  [/\bsuite\b/g, 'ste'],
+  [/\blane\b/g, 'ln'],
+  [/\bplace\b/g, 'pl'],
+  [/\bparkway\b/g, 'pkwy'],
+  [/\bcourt\b/g, 'ct'],
+  [/\bnorth\b/g, 'n'],
+  [/\bsouth\b/g, 's'],
+  [/\beast\b/g, 'e'],
+  [/\bwest\b/g, 'w'],
   [/\b(?:usa|u\.s\.a\.|united states|canada|united kingdom)\b/g, ''],
 ];
 function addressTokens(s: string): string[] {
@@ -177,7 +202,11 @@ export function scoreCompany(truth: CompanyTruth, data: CompanyData): CompanySco
     };
   }
   if (truth.emails_annotated && truth.emails) {
-    out.emails = scoreSet(data.emails, uniqueBy(truth.emails, (e) => e.toLowerCase()), emailMatches);
+    out.emails = scoreSet(
+      data.emails,
+      uniqueBy(truth.emails, (e) => e.toLowerCase()),
+      emailMatches,
+    );
   }
   if (truth.contact_annotated && truth.addresses) {
     const expected = truth.addresses.map((a) => (typeof a === 'string' ? a : a.full));

@@ -22,7 +22,10 @@ describe('the tuning/validation split', () => {
 
   // Runs where the corpus sits beside the repository (../shared/corpus/dev), as in CI.
   it.skipIf(!existsSync(corpusTruth))('covers every site of the development corpus, roughly half each', () => {
-    const records = readFileSync(corpusTruth, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { domain?: string; url?: string });
+    const records = readFileSync(corpusTruth, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { domain?: string; url?: string });
     const halves = records.map((r) => halfOf(r));
     const tuning = halves.filter((h) => h === 'tuning').length;
     expect(tuning / records.length).toBeGreaterThan(0.35);

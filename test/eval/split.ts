@@ -74,7 +74,10 @@ export const HALVES: readonly Half[] = ['tuning', 'validation'];
 /** One figure per half and the gap (tuning minus validation, in points), as the evals print it. */
 export function formatHalves(label: string, figure: Record<Half, { right: number; total: number }>): string {
   const pct = (x: { right: number; total: number }): string => (x.total ? `${((100 * x.right) / x.total).toFixed(1)}%` : '  -  ');
-  const gap = figure.tuning.total && figure.validation.total ? (100 * figure.tuning.right) / figure.tuning.total - (100 * figure.validation.right) / figure.validation.total : Number.NaN;
+  const gap =
+    figure.tuning.total && figure.validation.total
+      ? (100 * figure.tuning.right) / figure.tuning.total - (100 * figure.validation.right) / figure.validation.total
+      : Number.NaN;
   return `${label.padEnd(40)} validation ${pct(figure.validation).padStart(6)} (${figure.validation.right}/${figure.validation.total})   tuning ${pct(figure.tuning).padStart(6)} (${figure.tuning.right}/${figure.tuning.total})   gap ${Number.isNaN(gap) ? '-' : `${gap >= 0 ? '+' : ''}${gap.toFixed(1)}`}`;
 }
 

@@ -11,7 +11,9 @@ export function chromiumChildPids(): number[] {
       if (ppid !== process.pid) continue;
       const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
       if (/chrom/i.test(cmd)) pids.push(Number(entry));
-    } catch { /* process exited meanwhile */ }
+    } catch {
+      /* process exited meanwhile */
+    }
   }
   return pids;
 }

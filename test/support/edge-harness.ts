@@ -90,7 +90,13 @@ export async function startEdge(natsUrl: string, over: Partial<EdgeConfig> = {},
     cache,
     async createKey(opts = {}) {
       const gen = generateApiKey();
-      await store.createKey({ id: gen.id, name: opts.name ?? 'test customer', hash: gen.hash, credits_limit: opts.credits ?? 1000, rate_limit: opts.rateLimit ?? 1000 });
+      await store.createKey({
+        id: gen.id,
+        name: opts.name ?? 'test customer',
+        hash: gen.hash,
+        credits_limit: opts.credits ?? 1000,
+        rate_limit: opts.rateLimit ?? 1000,
+      });
       return { key: gen.plaintext, id: gen.id };
     },
     async getKey(id) {
@@ -135,7 +141,15 @@ export function fakeRenderResult(req: RenderRequest, finalUrl = req.url): Render
     finalUrl,
     status: 200,
     screenshot: req.screenshot
-      ? { url: `http://assets.test/assets/${req.requestId}.${req.screenshot.format === 'jpeg' ? 'jpg' : req.screenshot.format}`, format: req.screenshot.format, width: req.viewport.width, height: req.screenshot.fullPage ? 3000 : req.viewport.height, fullPage: req.screenshot.fullPage, capturedAt: new Date().toISOString(), bytes: 12_345 }
+      ? {
+          url: `http://assets.test/assets/${req.requestId}.${req.screenshot.format === 'jpeg' ? 'jpg' : req.screenshot.format}`,
+          format: req.screenshot.format,
+          width: req.viewport.width,
+          height: req.screenshot.fullPage ? 3000 : req.viewport.height,
+          fullPage: req.screenshot.fullPage,
+          capturedAt: new Date().toISOString(),
+          bytes: 12_345,
+        }
       : null,
     snapshot: req.snapshot ? snapshotFromHtml(FIXTURE_HTML, finalUrl) : null,
     timings: { queuedMs: 0, navigationMs: 5, settleMs: 1, collectMs: 1, screenshotMs: 1, totalMs: 8 },
@@ -145,16 +159,33 @@ export function fakeRenderResult(req: RenderRequest, finalUrl = req.url): Render
 export function fakeBrand(req: BrandRequest): BrandData {
   const entry = { color: 'rgb(17,34,51)', hex: '#112233', name: 'Midnight Blue', percentage: 60, source: 'logo' as const };
   return {
-    colors: { brand_colors: [entry], screenshot_colors: req.options.screenshotColors ? [{ ...entry, source: 'screenshot' }] : [], code_colors: { css: req.options.css ? ['#112233'] : [], html: [], javascript: [] } },
+    colors: {
+      brand_colors: [entry],
+      screenshot_colors: req.options.screenshotColors ? [{ ...entry, source: 'screenshot' }] : [],
+      code_colors: { css: req.options.css ? ['#112233'] : [], html: [], javascript: [] },
+    },
     fonts: { families: ['Inter'], google_fonts: ['Inter'], typekit: [] },
-    logos: { primary: { url: 'https://acme.test/logo.svg', source: 'header', score: 0.9, isSvg: true }, secondary: [], favicon_url: 'https://acme.test/favicon.ico', icon_url: null, apple_touch_icon: null },
+    logos: {
+      primary: { url: 'https://acme.test/logo.svg', source: 'header', score: 0.9, isSvg: true },
+      secondary: [],
+      favicon_url: 'https://acme.test/favicon.ico',
+      icon_url: null,
+      apple_touch_icon: null,
+    },
     images: { og_image: '', twitter_image: '', assets: [], screenshot_url: req.screenshotUrl, screenshot_colors: [] },
     social_links: { twitter: null, linkedin: 'https://www.linkedin.com/company/acme', github: null, facebook: null, instagram: null, youtube: null },
   };
 }
 
 export function fakeClassification(url: string): Classification {
-  return { url, iab_id: 'IAB19-6', iab_parent_id: 'IAB19', category: 'Technology & Computing', subcategory: 'Computer Software', description: 'Acme Analytics builds dashboards for small teams.' };
+  return {
+    url,
+    iab_id: 'IAB19-6',
+    iab_parent_id: 'IAB19',
+    category: 'Technology & Computing',
+    subcategory: 'Computer Software',
+    description: 'Acme Analytics builds dashboards for small teams.',
+  };
 }
 
 /** Serves stand-ins on NATS and records what they were asked. */
@@ -163,32 +194,68 @@ export function serveFakes(nc: NatsConnection, opts: FakeOptions = {}): { calls:
   const on = (s: 'render' | 'brand' | 'company' | 'classify') => !opts.only || opts.only.includes(s);
   const served: Served[] = [];
   if (on('render')) {
-    served.push(serve(nc, RENDER_PAGE, async (req, ctx) => {
-      calls.render.push(req);
-      return opts.render ? opts.render(req, ctx) : fakeRenderResult(req);
-    }, { log }));
+    served.push(
+      serve(
+        nc,
+        RENDER_PAGE,
+        async (req, ctx) => {
+          calls.render.push(req);
+          return opts.render ? opts.render(req, ctx) : fakeRenderResult(req);
+        },
+        { log },
+      ),
+    );
   }
   if (on('brand')) {
-    served.push(serve(nc, ANALYZE_BRAND, async (req) => {
-      calls.brand.push(req);
-      return opts.brand ? opts.brand(req) : fakeBrand(req);
-    }, { log }));
+    served.push(
+      serve(
+        nc,
+        ANALYZE_BRAND,
+        async (req) => {
+          calls.brand.push(req);
+          return opts.brand ? opts.brand(req) : fakeBrand(req);
+        },
+        { log },
+      ),
+    );
   }
   if (on('company')) {
-    served.push(serve(nc, ANALYZE_COMPANY, async (req): Promise<CompanyReply> => {
-      calls.company.push(req);
-      const pages = [req.snapshot.finalUrl, ...req.extraSnapshots.map((s) => s.finalUrl)];
-      return {
-        data: { name: 'Acme Analytics GmbH', brand_name: 'Acme Analytics', emails: ['hello@acme.test'], addresses: req.extraSnapshots.length > 0 ? ['Hauptstrasse 1, 10115 Berlin'] : [], sources: ['footer'], confidence: 0.7, pages },
-        followUp: req.extraSnapshots.length > 0 ? [] : (opts.companyFollowUp ?? []),
-      };
-    }, { log }));
+    served.push(
+      serve(
+        nc,
+        ANALYZE_COMPANY,
+        async (req): Promise<CompanyReply> => {
+          calls.company.push(req);
+          const pages = [req.snapshot.finalUrl, ...req.extraSnapshots.map((s) => s.finalUrl)];
+          return {
+            data: {
+              name: 'Acme Analytics GmbH',
+              brand_name: 'Acme Analytics',
+              emails: ['hello@acme.test'],
+              addresses: req.extraSnapshots.length > 0 ? ['Hauptstrasse 1, 10115 Berlin'] : [],
+              sources: ['footer'],
+              confidence: 0.7,
+              pages,
+            },
+            followUp: req.extraSnapshots.length > 0 ? [] : (opts.companyFollowUp ?? []),
+          };
+        },
+        { log },
+      ),
+    );
   }
   if (on('classify')) {
-    served.push(serve(nc, ANALYZE_CLASSIFY, async (req) => {
-      calls.classify += 1;
-      return fakeClassification(req.snapshot.finalUrl);
-    }, { log }));
+    served.push(
+      serve(
+        nc,
+        ANALYZE_CLASSIFY,
+        async (req) => {
+          calls.classify += 1;
+          return fakeClassification(req.snapshot.finalUrl);
+        },
+        { log },
+      ),
+    );
   }
   return {
     calls,

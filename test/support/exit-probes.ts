@@ -73,12 +73,21 @@ export async function startExitProbes(): Promise<ExitProbes> {
     n.stun++;
     stunWaiters.splice(0).forEach((w) => w());
   });
-  const quic = await bindUdp('127.0.0.5', () => { n.quic++; });
+  const quic = await bindUdp('127.0.0.5', () => {
+    n.quic++;
+  });
   const sockets = new Set<Socket>();
-  const tcp = createTcpServer((s) => { n.tcp++; sockets.add(s); s.on('error', () => undefined); s.once('close', () => sockets.delete(s)); });
+  const tcp = createTcpServer((s) => {
+    n.tcp++;
+    sockets.add(s);
+    s.on('error', () => undefined);
+    s.once('close', () => sockets.delete(s));
+  });
   const tcpPort = await listen(tcp, '127.0.0.4');
   const forbidden = createServer((_req, res) => res.end('internal secret'));
-  forbidden.on('connection', () => { n.forbidden++; });
+  forbidden.on('connection', () => {
+    n.forbidden++;
+  });
   const forbiddenPort = await listen(forbidden, '127.0.0.1');
 
   const open = new Map<string, ServerResponse>();
@@ -103,10 +112,14 @@ export async function startExitProbes(): Promise<ExitProbes> {
         open.get(token)?.end(`</head><body><h1>outcome reported</h1></body></html>`);
         open.delete(token);
         return void res.writeHead(204).end();
-      case '/worker.js': return js(res, WORKER_JS);
-      case '/shared-worker.js': return js(res, SHARED_WORKER_JS);
-      case '/sw.js': return js(res, SERVICE_WORKER_JS);
-      default: return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      case '/worker.js':
+        return js(res, WORKER_JS);
+      case '/shared-worker.js':
+        return js(res, SHARED_WORKER_JS);
+      case '/sw.js':
+        return js(res, SERVICE_WORKER_JS);
+      default:
+        return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     }
   });
   const sitePort = await listen(site, '127.0.0.2');

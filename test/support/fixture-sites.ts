@@ -12,7 +12,9 @@ const SITES = fileURLToPath(new URL('../fixtures/sites/', import.meta.url));
 const page = (site: string): string => readFileSync(`${SITES}${site}/index.html`, 'utf8');
 
 async function solidPng(width: number, height: number, rgb: [number, number, number]): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } })
+    .png()
+    .toBuffer();
 }
 
 export interface FixtureSites {
@@ -60,8 +62,13 @@ export async function startFixtureSites(): Promise<FixtureSites> {
     res.writeHead(200, { 'content-type': 'text/plain' });
     res.end('internal secret');
   });
-  forbidden.on('connection', () => { forbiddenHits++; });
-  forbidden.on('upgrade', (_req, socket) => { forbiddenHits++; socket.destroy(); });
+  forbidden.on('connection', () => {
+    forbiddenHits++;
+  });
+  forbidden.on('upgrade', (_req, socket) => {
+    forbiddenHits++;
+    socket.destroy();
+  });
   const forbiddenPort = await listen(forbidden, '127.0.0.1');
   const forbiddenOrigin = `http://127.0.0.1:${forbiddenPort}`;
 
@@ -79,7 +86,8 @@ export async function startFixtureSites(): Promise<FixtureSites> {
     const url = new URL(req.url ?? '/', 'http://fixture');
     hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
     switch (url.pathname) {
-      case '/': return html(res, page('renderer-basic'));
+      case '/':
+        return html(res, page('renderer-basic'));
       // Echoes what the browser brought (cookie, localStorage), then leaves both behind for the next visitor.
       case '/remember':
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'visitor=seen; Path=/; Max-Age=3600' });
@@ -87,38 +95,66 @@ export async function startFixtureSites(): Promise<FixtureSites> {
           document.title += ' storage:' + (localStorage.getItem('visitor') ?? 'none'); localStorage.setItem('visitor', 'seen');</script></body>`);
       case '/assets/site.css':
         res.writeHead(200, { 'content-type': 'text/css' });
-        return res.end('@import url("/assets/extra.css");\nbody { font-family: Georgia, "Times New Roman", serif; color: rgb(34, 34, 34); margin: 0 }\n.site-header { background-color: rgb(20, 40, 60); --header-h: 64px; }\n:root { --accent: #f39c12; }\n');
+        return res.end(
+          '@import url("/assets/extra.css");\nbody { font-family: Georgia, "Times New Roman", serif; color: rgb(34, 34, 34); margin: 0 }\n.site-header { background-color: rgb(20, 40, 60); --header-h: 64px; }\n:root { --accent: #f39c12; }\n',
+        );
       case '/assets/extra.css':
         res.writeHead(200, { 'content-type': 'text/css' });
         return res.end('.promo { color: rgb(1, 2, 3) }\n');
       case '/assets/theme.js':
         res.writeHead(200, { 'content-type': 'text/javascript' });
         return res.end("window.theme = { primary: '#c0392b' };\n");
-      case '/assets/logo.png': return image(res, png.logo);
-      case '/assets/logo-declared.png': return image(res, png.declared);
-      case '/assets/hero.png': return image(res, png.hero);
-      case '/img/red.png': return image(res, png.red);
-      case '/img/blue.png': return image(res, png.blue);
-      case '/spa/': return html(res, page('renderer-spa'));
+      case '/assets/logo.png':
+        return image(res, png.logo);
+      case '/assets/logo-declared.png':
+        return image(res, png.declared);
+      case '/assets/hero.png':
+        return image(res, png.hero);
+      case '/img/red.png':
+        return image(res, png.red);
+      case '/img/blue.png':
+        return image(res, png.blue);
+      case '/spa/':
+        return html(res, page('renderer-spa'));
       case '/api/products':
         setTimeout(() => {
           res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ title: 'Shop: Acme', heading: 'Rendered by JavaScript', products: [{ id: 1, name: 'House blend' }, { id: 2, name: 'Decaf' }] }));
+          res.end(
+            JSON.stringify({
+              title: 'Shop: Acme',
+              heading: 'Rendered by JavaScript',
+              products: [
+                { id: 1, name: 'House blend' },
+                { id: 2, name: 'Decaf' },
+              ],
+            }),
+          );
         }, 300);
         return;
-      case '/lazy/': return html(res, page('renderer-lazy'));
-      case '/big': return html(res, big);
+      case '/lazy/':
+        return html(res, page('renderer-lazy'));
+      case '/big':
+        return html(res, big);
       case '/tall':
-        return html(res, '<!DOCTYPE html><html><head><title>Tall</title><style>body{margin:0}</style></head><body><div style="height:30000px;background:linear-gradient(#fff,#048)"></div></body></html>');
+        return html(
+          res,
+          '<!DOCTYPE html><html><head><title>Tall</title><style>body{margin:0}</style></head><body><div style="height:30000px;background:linear-gradient(#fff,#048)"></div></body></html>',
+        );
       case '/tall-liar':
         // 30 000 px of content whose scripts claim the document is 600 px tall.
-        return html(res, `<!DOCTYPE html><html><head><title>Tall liar</title><style>body{margin:0}</style><script>
+        return html(
+          res,
+          `<!DOCTYPE html><html><head><title>Tall liar</title><style>body{margin:0}</style><script>
           for (const [proto, names] of [[Element.prototype, ['scrollHeight', 'clientHeight']], [HTMLElement.prototype, ['offsetHeight']]]) {
             for (const name of names) Object.defineProperty(proto, name, { get: () => 600, configurable: true });
           }
-        </script></head><body><div style="height:30000px;background:linear-gradient(#fff,#048)"></div></body></html>`);
+        </script></head><body><div style="height:30000px;background:linear-gradient(#fff,#048)"></div></body></html>`,
+        );
       case '/slow':
-        setTimeout(() => html(res, '<!DOCTYPE html><html><head><title>Slow</title></head><body><h1>Slow but done</h1></body></html>'), Number(url.searchParams.get('ms') ?? 1000));
+        setTimeout(
+          () => html(res, '<!DOCTYPE html><html><head><title>Slow</title></head><body><h1>Slow but done</h1></body></html>'),
+          Number(url.searchParams.get('ms') ?? 1000),
+        );
         return;
       case '/hang':
         // Headers and half a document, then nothing: DOMContentLoaded never fires.
@@ -134,21 +170,30 @@ export async function startFixtureSites(): Promise<FixtureSites> {
         res.writeHead(302, { location: url.searchParams.get('to') ?? '/' });
         return res.end();
       case '/media':
-        return html(res, '<!DOCTYPE html><html><head><title>Media</title></head><body><h1>Video</h1><video src="/assets/clip.mp4" autoplay muted></video><audio src="/assets/song.mp3" autoplay></audio></body></html>');
+        return html(
+          res,
+          '<!DOCTYPE html><html><head><title>Media</title></head><body><h1>Video</h1><video src="/assets/clip.mp4" autoplay muted></video><audio src="/assets/song.mp3" autoplay></audio></body></html>',
+        );
       case '/ws':
-        return html(res, `<!DOCTYPE html><html><head><title>connecting</title></head><body><script>
+        return html(
+          res,
+          `<!DOCTYPE html><html><head><title>connecting</title></head><body><script>
           const ws = new WebSocket('ws://' + location.host + '/socket');
           ws.onopen = () => { document.title = 'socket open'; };
           ws.onerror = () => { document.title = 'socket failed'; };
-        </script></body></html>`);
+        </script></body></html>`,
+        );
       case '/leaky':
-        return html(res, `<!DOCTYPE html><html><head><title>Leaky</title><link rel="stylesheet" href="${forbiddenOrigin}/x.css"></head><body><h1>Leaky page</h1>
+        return html(
+          res,
+          `<!DOCTYPE html><html><head><title>Leaky</title><link rel="stylesheet" href="${forbiddenOrigin}/x.css"></head><body><h1>Leaky page</h1>
           <img src="${forbiddenOrigin}/secret.png"><img src="/redirect?to=${encodeURIComponent(forbiddenOrigin + '/via-redirect.png')}">
           <script>
             fetch('${forbiddenOrigin}/api').catch(() => {});
             try { new WebSocket('ws://127.0.0.1:${forbiddenPort}/ws'); } catch (e) {}
             new Worker(URL.createObjectURL(new Blob(["fetch('${forbiddenOrigin}/from-worker').catch(() => {})"], { type: 'text/javascript' })));
-          </script></body></html>`);
+          </script></body></html>`,
+        );
       default:
         return html(res, '<!DOCTYPE html><title>Not found</title><h1>Not found</h1>', 404);
     }

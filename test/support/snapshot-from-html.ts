@@ -68,57 +68,123 @@ export function snapshotFromHtml(html: string, url: string): Snapshot {
     title: text(root.querySelector('title')).slice(0, 2000),
     lang: root.querySelector('html')?.getAttribute('lang') ?? null,
     html: html.slice(0, 8_000_000),
-    meta: root.querySelectorAll('meta').slice(0, 500).filter((m) => m.getAttribute('content') !== undefined).map((m) => ({
-      name: attr(m, 'name'),
-      property: attr(m, 'property'),
-      httpEquiv: attr(m, 'http-equiv'),
-      itemprop: attr(m, 'itemprop'),
-      content: (m.getAttribute('content') ?? '').slice(0, 8192),
-    })),
-    links: root.querySelectorAll('link[href]').slice(0, 500).flatMap((l) => {
-      const href = abs(l.getAttribute('href'), base);
-      return href ? [{ rel: l.getAttribute('rel') ?? '', href, type: attr(l, 'type'), sizes: attr(l, 'sizes'), media: attr(l, 'media') }] : [];
-    }),
-    jsonLd: root.querySelectorAll('script[type="application/ld+json"]').slice(0, 100).map((s) => s.rawText.slice(0, 500_000)),
-    stylesheets: root.querySelectorAll('style').slice(0, 200).map((s) => ({ url: null, text: s.rawText.slice(0, 2_000_000) })),
+    meta: root
+      .querySelectorAll('meta')
+      .slice(0, 500)
+      .filter((m) => m.getAttribute('content') !== undefined)
+      .map((m) => ({
+        name: attr(m, 'name'),
+        property: attr(m, 'property'),
+        httpEquiv: attr(m, 'http-equiv'),
+        itemprop: attr(m, 'itemprop'),
+        content: (m.getAttribute('content') ?? '').slice(0, 8192),
+      })),
+    links: root
+      .querySelectorAll('link[href]')
+      .slice(0, 500)
+      .flatMap((l) => {
+        const href = abs(l.getAttribute('href'), base);
+        return href ? [{ rel: l.getAttribute('rel') ?? '', href, type: attr(l, 'type'), sizes: attr(l, 'sizes'), media: attr(l, 'media') }] : [];
+      }),
+    jsonLd: root
+      .querySelectorAll('script[type="application/ld+json"]')
+      .slice(0, 100)
+      .map((s) => s.rawText.slice(0, 500_000)),
+    stylesheets: root
+      .querySelectorAll('style')
+      .slice(0, 200)
+      .map((s) => ({ url: null, text: s.rawText.slice(0, 2_000_000) })),
     scripts: [],
-    anchors: root.querySelectorAll('a[href]').slice(0, 3000).flatMap((a) => {
-      const href = abs(a.getAttribute('href'), base);
-      return href
-        ? [{ href, text: text(a).slice(0, 300), title: attr(a, 'title'), ariaLabel: attr(a, 'aria-label'), rel: attr(a, 'rel'), region: regionOf(a), box: null, visible: true }]
-        : [];
-    }),
-    images: root.querySelectorAll('img').slice(0, 1000).flatMap((img, index) => {
-      const src = abs(img.getAttribute('src') ?? img.getAttribute('data-src'), base);
-      if (!src) return [];
-      const w = Number(img.getAttribute('width')) || 0;
-      const h = Number(img.getAttribute('height')) || 0;
-      return [{
-        index, id: attr(img, 'id'), className: attr(img, 'class'), title: attr(img, 'title'), ariaLabel: attr(img, 'aria-label'),
-        box: null, visible: true, region: regionOf(img), linkHref: closestHref(img, base), ancestorHints: ancestorHints(img),
-        src: src.slice(0, 8192), alt: attr(img, 'alt'), naturalWidth: w, naturalHeight: h, kind: 'img' as const,
-      }];
-    }),
-    svgs: root.querySelectorAll('svg').slice(0, 200).map((svg, index) => {
-      const markup = svg.toString();
-      return {
-        index, id: attr(svg, 'id'), className: attr(svg, 'class'), title: text(svg.querySelector('title')) || null, ariaLabel: attr(svg, 'aria-label'),
-        box: null, visible: true, region: regionOf(svg), linkHref: closestHref(svg, base), ancestorHints: ancestorHints(svg),
-        markup: markup.slice(0, 100_000), truncated: markup.length > 100_000,
-      };
-    }),
+    anchors: root
+      .querySelectorAll('a[href]')
+      .slice(0, 3000)
+      .flatMap((a) => {
+        const href = abs(a.getAttribute('href'), base);
+        return href
+          ? [
+              {
+                href,
+                text: text(a).slice(0, 300),
+                title: attr(a, 'title'),
+                ariaLabel: attr(a, 'aria-label'),
+                rel: attr(a, 'rel'),
+                region: regionOf(a),
+                box: null,
+                visible: true,
+              },
+            ]
+          : [];
+      }),
+    images: root
+      .querySelectorAll('img')
+      .slice(0, 1000)
+      .flatMap((img, index) => {
+        const src = abs(img.getAttribute('src') ?? img.getAttribute('data-src'), base);
+        if (!src) return [];
+        const w = Number(img.getAttribute('width')) || 0;
+        const h = Number(img.getAttribute('height')) || 0;
+        return [
+          {
+            index,
+            id: attr(img, 'id'),
+            className: attr(img, 'class'),
+            title: attr(img, 'title'),
+            ariaLabel: attr(img, 'aria-label'),
+            box: null,
+            visible: true,
+            region: regionOf(img),
+            linkHref: closestHref(img, base),
+            ancestorHints: ancestorHints(img),
+            src: src.slice(0, 8192),
+            alt: attr(img, 'alt'),
+            naturalWidth: w,
+            naturalHeight: h,
+            kind: 'img' as const,
+          },
+        ];
+      }),
+    svgs: root
+      .querySelectorAll('svg')
+      .slice(0, 200)
+      .map((svg, index) => {
+        const markup = svg.toString();
+        return {
+          index,
+          id: attr(svg, 'id'),
+          className: attr(svg, 'class'),
+          title: text(svg.querySelector('title')) || null,
+          ariaLabel: attr(svg, 'aria-label'),
+          box: null,
+          visible: true,
+          region: regionOf(svg),
+          linkHref: closestHref(svg, base),
+          ancestorHints: ancestorHints(svg),
+          markup: markup.slice(0, 100_000),
+          truncated: markup.length > 100_000,
+        };
+      }),
     text: {
       visible: text(visibleRoot).slice(0, 200_000),
-      headings: root.querySelectorAll('h1, h2, h3, h4, h5, h6').slice(0, 300).map((h) => ({ level: Number(h.tagName[1]), text: text(h).slice(0, 1000) })),
-      nav: root.querySelectorAll('nav a, header a').slice(0, 300).map((a) => text(a).slice(0, 200)).filter(Boolean),
+      headings: root
+        .querySelectorAll('h1, h2, h3, h4, h5, h6')
+        .slice(0, 300)
+        .map((h) => ({ level: Number(h.tagName[1]), text: text(h).slice(0, 1000) })),
+      nav: root
+        .querySelectorAll('nav a, header a')
+        .slice(0, 300)
+        .map((a) => text(a).slice(0, 200))
+        .filter(Boolean),
       header: visibleRoot.querySelectorAll('header, [role=banner]').map(text).join('\n').slice(0, 50_000),
       footer: visibleRoot.querySelectorAll('footer, [role=contentinfo]').map(text).join('\n').slice(0, 50_000),
     },
     styles: { colors: [], fonts: [], rootVariables: {} },
-    resources: root.querySelectorAll('link[rel~=stylesheet][href], script[src]').slice(0, 2000).flatMap((n) => {
-      const u = abs(n.getAttribute('href') ?? n.getAttribute('src'), base);
-      return u ? [{ url: u, type: n.tagName.toLowerCase() === 'link' ? 'stylesheet' : 'script', status: null }] : [];
-    }),
+    resources: root
+      .querySelectorAll('link[rel~=stylesheet][href], script[src]')
+      .slice(0, 2000)
+      .flatMap((n) => {
+        const u = abs(n.getAttribute('href') ?? n.getAttribute('src'), base);
+        return u ? [{ url: u, type: n.tagName.toLowerCase() === 'link' ? 'stylesheet' : 'script', status: null }] : [];
+      }),
     thumbnail: null,
     logoRasters: [],
     viewport: { width: 1440, height: 900 },

@@ -58,7 +58,9 @@ export function runStoreConformance(name: string, target: ConformanceTarget): vo
         expect((await store.revokeKey(k.id))?.revoked).toBe(true);
         const r = await store.reserveCredits({ keyId: k.id, requestId: randomUUID(), amount: 1, endpoint: 'classify', expiresAt: Date.now() + HOUR });
         expect(r).toMatchObject({ ok: false, reason: 'revoked' });
-        expect(await store.reserveCredits({ keyId: 'key_missing', requestId: randomUUID(), amount: 1, endpoint: 'classify', expiresAt: Date.now() + HOUR })).toMatchObject({ ok: false, reason: 'unknown_key' });
+        expect(
+          await store.reserveCredits({ keyId: 'key_missing', requestId: randomUUID(), amount: 1, endpoint: 'classify', expiresAt: Date.now() + HOUR }),
+        ).toMatchObject({ ok: false, reason: 'unknown_key' });
       }));
 
     it('reserves up to the limit exactly and refuses the reservation that would pass it', () =>
@@ -66,10 +68,25 @@ export function runStoreConformance(name: string, target: ConformanceTarget): vo
         const k = newKey({ credits_limit: 5 });
         await store.createKey(k);
         const at = Date.now() + HOUR;
-        expect(await store.reserveCredits({ keyId: k.id, requestId: randomUUID(), amount: 3, endpoint: 'enrich', expiresAt: at })).toMatchObject({ ok: true, credits_used: 3, credits_limit: 5 });
-        expect(await store.reserveCredits({ keyId: k.id, requestId: randomUUID(), amount: 3, endpoint: 'enrich', expiresAt: at })).toMatchObject({ ok: false, reason: 'insufficient_credits', credits_used: 3 });
-        expect(await store.reserveCredits({ keyId: k.id, requestId: randomUUID(), amount: 2, endpoint: 'brand', expiresAt: at })).toMatchObject({ ok: true, credits_used: 5 });
-        expect(await store.reserveCredits({ keyId: k.id, requestId: randomUUID(), amount: 1, endpoint: 'classify', expiresAt: at })).toMatchObject({ ok: false, reason: 'insufficient_credits', credits_used: 5 });
+        expect(await store.reserveCredits({ keyId: k.id, requestId: randomUUID(), amount: 3, endpoint: 'enrich', expiresAt: at })).toMatchObject({
+          ok: true,
+          credits_used: 3,
+          credits_limit: 5,
+        });
+        expect(await store.reserveCredits({ keyId: k.id, requestId: randomUUID(), amount: 3, endpoint: 'enrich', expiresAt: at })).toMatchObject({
+          ok: false,
+          reason: 'insufficient_credits',
+          credits_used: 3,
+        });
+        expect(await store.reserveCredits({ keyId: k.id, requestId: randomUUID(), amount: 2, endpoint: 'brand', expiresAt: at })).toMatchObject({
+          ok: true,
+          credits_used: 5,
+        });
+        expect(await store.reserveCredits({ keyId: k.id, requestId: randomUUID(), amount: 1, endpoint: 'classify', expiresAt: at })).toMatchObject({
+          ok: false,
+          reason: 'insufficient_credits',
+          credits_used: 5,
+        });
       }));
 
     it('settles idempotently: charge keeps, refund returns, a second settle changes nothing', () =>
@@ -81,13 +98,21 @@ export function runStoreConformance(name: string, target: ConformanceTarget): vo
         await store.reserveCredits({ keyId: k.id, requestId: a, amount: 3, endpoint: 'enrich', expiresAt: Date.now() + HOUR });
         await store.reserveCredits({ keyId: k.id, requestId: b, amount: 2, endpoint: 'brand', expiresAt: Date.now() + HOUR });
         // A retried reserve of the same request is not charged again.
-        expect(await store.reserveCredits({ keyId: k.id, requestId: a, amount: 3, endpoint: 'enrich', expiresAt: Date.now() + HOUR })).toMatchObject({ ok: true, duplicate: true, credits_used: 5 });
+        expect(await store.reserveCredits({ keyId: k.id, requestId: a, amount: 3, endpoint: 'enrich', expiresAt: Date.now() + HOUR })).toMatchObject({
+          ok: true,
+          duplicate: true,
+          credits_used: 5,
+        });
         expect(await store.settleCredits({ keyId: k.id, requestId: a, outcome: 'charge' })).toMatchObject({ applied: true, credits_used: 5 });
         expect(await store.settleCredits({ keyId: k.id, requestId: b, outcome: 'refund' })).toMatchObject({ applied: true, credits_used: 3 });
         expect(await store.settleCredits({ keyId: k.id, requestId: b, outcome: 'refund' })).toMatchObject({ applied: false, credits_used: 3 });
         expect(await store.settleCredits({ keyId: k.id, requestId: a, outcome: 'refund' })).toMatchObject({ applied: false, credits_used: 3 });
         // Settled requests stay settled: reserving the same requestId again is a no-op.
-        expect(await store.reserveCredits({ keyId: k.id, requestId: a, amount: 3, endpoint: 'enrich', expiresAt: Date.now() + HOUR })).toMatchObject({ ok: true, duplicate: true, credits_used: 3 });
+        expect(await store.reserveCredits({ keyId: k.id, requestId: a, amount: 3, endpoint: 'enrich', expiresAt: Date.now() + HOUR })).toMatchObject({
+          ok: true,
+          duplicate: true,
+          credits_used: 3,
+        });
         expect((await store.getKey(k.id))?.pending).toEqual([]);
       }));
 
@@ -118,7 +143,9 @@ export function runStoreConformance(name: string, target: ConformanceTarget): vo
         await store.createKey(k);
         const at = Date.now() + HOUR;
         const ids = Array.from({ length: 200 }, () => randomUUID());
-        const results = await Promise.all(ids.map((requestId) => store.reserveCredits({ keyId: k.id, requestId, amount: 3, endpoint: 'enrich', expiresAt: at })));
+        const results = await Promise.all(
+          ids.map((requestId) => store.reserveCredits({ keyId: k.id, requestId, amount: 3, endpoint: 'enrich', expiresAt: at })),
+        );
         // 301 credits afford floor(301 / 3) = 100 requests of 3, whatever the interleaving.
         expect(results.filter((r) => r.ok).length).toBe(100);
         expect(results.filter((r) => !r.ok && r.reason === 'insufficient_credits').length).toBe(100);
@@ -170,7 +197,15 @@ export function runStoreConformance(name: string, target: ConformanceTarget): vo
         await store.createKey(k);
         const base = Date.parse('2025-03-01T10:00:00.000Z');
         for (let i = 0; i < 3; i++) {
-          await store.recordUsage({ requestId: randomUUID(), keyId: k.id, endpoint: 'classify', status: i === 1 ? 502 : 200, credits: i === 1 ? 0 : 1, durationMs: 120 + i, timestamp: new Date(base + i * 1000).toISOString() });
+          await store.recordUsage({
+            requestId: randomUUID(),
+            keyId: k.id,
+            endpoint: 'classify',
+            status: i === 1 ? 502 : 200,
+            credits: i === 1 ? 0 : 1,
+            durationMs: 120 + i,
+            timestamp: new Date(base + i * 1000).toISOString(),
+          });
         }
         const usage = await store.listUsage(k.id, 10);
         expect(usage.map((u) => u.durationMs)).toEqual([122, 121, 120]);
@@ -204,6 +239,9 @@ export function runStoreConformance(name: string, target: ConformanceTarget): vo
         expect(await store.claimIdempotencyKey({ ...base, key: 'order-43', fingerprint: 'fp-c', requestId: randomUUID() })).toEqual({ state: 'claimed' });
       }));
 
-    it('answers ping', () => withStore(async (store) => { await store.ping(); }));
+    it('answers ping', () =>
+      withStore(async (store) => {
+        await store.ping();
+      }));
   });
 }

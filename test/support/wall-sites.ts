@@ -26,19 +26,43 @@ export interface WallCase {
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
 const CF = { ...HTML, server: 'cloudflare', 'cf-ray': '8a1b2c3d4e5f6a7b-LHR' };
-const PNG_1PX = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000001f15c4890000000d49444154789c6360f8cfc0f01f0005000201e2d6bd4b0000000049454e44ae426082', 'hex');
+const PNG_1PX = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000001f15c4890000000d49444154789c6360f8cfc0f01f0005000201e2d6bd4b0000000049454e44ae426082',
+  'hex',
+);
 const NO_AUTOMATION = 'instead of its page; it cannot be enriched automatically$';
-const page = (name: string, status: number, expect: RegExp | null, headers: Record<string, string> = HTML): WallCase =>
-  ({ path: `/walls/${name}`, status, headers, body: () => fixture(name), expect });
+const page = (name: string, status: number, expect: RegExp | null, headers: Record<string, string> = HTML): WallCase => ({
+  path: `/walls/${name}`,
+  status,
+  headers,
+  body: () => fixture(name),
+  expect,
+});
 
 export const WALL_CASES: WallCase[] = [
-  page('cloudflare-challenge', 403, new RegExp(`^The site answered with a bot challenge \\(Cloudflare: cf-mitigated: challenge\\) ${NO_AUTOMATION}`), { ...CF, 'cf-mitigated': 'challenge' }),
+  page('cloudflare-challenge', 403, new RegExp(`^The site answered with a bot challenge \\(Cloudflare: cf-mitigated: challenge\\) ${NO_AUTOMATION}`), {
+    ...CF,
+    'cf-mitigated': 'challenge',
+  }),
   page('cloudflare-legacy', 503, new RegExp(`^The site answered with a bot challenge \\(Cloudflare: "Just a moment\\.\\.\\."\\) ${NO_AUTOMATION}`), CF),
-  page('akamai-denied', 403, /^The site blocked the automated browser \(Akamai "Access Denied", reference #18\.2d351ab8\.1732350000\.5f3a9c21\) instead of showing its page; it cannot be enriched automatically$/, { ...HTML, server: 'AkamaiGHost' }),
-  page('datadome', 403, new RegExp(`^The site answered with a bot challenge \\(DataDome: captcha-delivery\\.com CAPTCHA\\) ${NO_AUTOMATION}`), { ...HTML, 'x-datadome': 'protected', 'x-dd-b': '1' }),
+  page(
+    'akamai-denied',
+    403,
+    /^The site blocked the automated browser \(Akamai "Access Denied", reference #18\.2d351ab8\.1732350000\.5f3a9c21\) instead of showing its page; it cannot be enriched automatically$/,
+    { ...HTML, server: 'AkamaiGHost' },
+  ),
+  page('datadome', 403, new RegExp(`^The site answered with a bot challenge \\(DataDome: captcha-delivery\\.com CAPTCHA\\) ${NO_AUTOMATION}`), {
+    ...HTML,
+    'x-datadome': 'protected',
+    'x-dd-b': '1',
+  }),
   page('perimeterx', 403, new RegExp(`^The site answered with a bot challenge \\(PerimeterX/HUMAN: "Press & Hold"\\) ${NO_AUTOMATION}`)),
   // Imperva answers its block page with 200: only the markup tells.
-  page('incapsula', 200, new RegExp(`^The site answered with a bot challenge \\(Imperva/Incapsula: Incapsula block frame\\) ${NO_AUTOMATION}`), { ...HTML, 'x-iinfo': '5-12345678-0 0NNN RT(1732350000000 12)', 'x-cdn': 'Imperva' }),
+  page('incapsula', 200, new RegExp(`^The site answered with a bot challenge \\(Imperva/Incapsula: Incapsula block frame\\) ${NO_AUTOMATION}`), {
+    ...HTML,
+    'x-iinfo': '5-12345678-0 0NNN RT(1732350000000 12)',
+    'x-cdn': 'Imperva',
+  }),
   // No x-amzn-waf-action header and status 202: the interstitial's own script and container tell.
   page('aws-waf', 202, new RegExp(`^The site answered with a bot challenge \\(AWS WAF: challenge\\.js interstitial\\) ${NO_AUTOMATION}`)),
   page('hcaptcha-interstitial', 200, new RegExp(`^The site answered with a CAPTCHA \\(hCaptcha\\) ${NO_AUTOMATION}`)),
@@ -46,13 +70,48 @@ export const WALL_CASES: WallCase[] = [
   page('recaptcha-interstitial', 429, new RegExp(`^The site answered with a CAPTCHA \\(reCAPTCHA\\) ${NO_AUTOMATION}`)),
   page('parked-sedo', 200, /^The domain is parked \(Sedo parking page, for sale\) and has no site to enrich$/),
   page('parked-js', 200, /^The domain is parked \(ParkingCrew parking page, for sale\) and has no site to enrich$/),
-  page('http-404', 404, /^The target answered HTTP 404 Not Found at http:\/\/127\.0\.0\.2:\d+\/walls\/http-404; there is no page at this URL; check the address$/),
-  { ...page('http-404', 410, /^The target answered HTTP 410 Gone at http:\/\/127\.0\.0\.2:\d+\/walls\/gone; there is no page at this URL/), path: '/walls/gone' },
-  page('http-500', 500, /^The target answered HTTP 500 Internal Server Error at http:\/\/127\.0\.0\.2:\d+\/walls\/http-500; the site itself is failing; try again later$/),
-  { path: '/walls/report.pdf', status: 200, headers: { 'content-type': 'application/pdf' }, body: () => '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', expect: /^The URL is a PDF document \(application\/pdf\), not a web page$/ },
-  { path: '/walls/logo.png', status: 200, headers: { 'content-type': 'image/png' }, body: () => PNG_1PX, expect: /^The URL is an image \(image\/png\), not a web page$/ },
-  { path: '/walls/api.json', status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: () => '{"status":"ok","items":[]}', expect: /^The URL is a JSON document \(application\/json\), not a web page$/ },
-  { path: '/walls/export.bin', status: 200, headers: { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="export.bin"' }, body: () => 'binary', expect: /^The URL is a file download \(http:\/\/127\.0\.0\.2:\d+\/walls\/export\.bin\), not a web page$/ },
+  page(
+    'http-404',
+    404,
+    /^The target answered HTTP 404 Not Found at http:\/\/127\.0\.0\.2:\d+\/walls\/http-404; there is no page at this URL; check the address$/,
+  ),
+  {
+    ...page('http-404', 410, /^The target answered HTTP 410 Gone at http:\/\/127\.0\.0\.2:\d+\/walls\/gone; there is no page at this URL/),
+    path: '/walls/gone',
+  },
+  page(
+    'http-500',
+    500,
+    /^The target answered HTTP 500 Internal Server Error at http:\/\/127\.0\.0\.2:\d+\/walls\/http-500; the site itself is failing; try again later$/,
+  ),
+  {
+    path: '/walls/report.pdf',
+    status: 200,
+    headers: { 'content-type': 'application/pdf' },
+    body: () => '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    expect: /^The URL is a PDF document \(application\/pdf\), not a web page$/,
+  },
+  {
+    path: '/walls/logo.png',
+    status: 200,
+    headers: { 'content-type': 'image/png' },
+    body: () => PNG_1PX,
+    expect: /^The URL is an image \(image\/png\), not a web page$/,
+  },
+  {
+    path: '/walls/api.json',
+    status: 200,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: () => '{"status":"ok","items":[]}',
+    expect: /^The URL is a JSON document \(application\/json\), not a web page$/,
+  },
+  {
+    path: '/walls/export.bin',
+    status: 200,
+    headers: { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="export.bin"' },
+    body: () => 'binary',
+    expect: /^The URL is a file download \(http:\/\/127\.0\.0\.2:\d+\/walls\/export\.bin\), not a web page$/,
+  },
   page('ok-contact-recaptcha', 200, null),
   page('ok-captcha-article', 200, null),
   page('ok-cloudflare-turnstile', 200, null, CF),
@@ -84,7 +143,8 @@ export async function startWallSites(): Promise<WallSites> {
     hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
     const c = byPath.get(url.pathname);
     if (c) return send(res, c);
-    if (url.pathname === '/_Incapsula_Resource') return send(res, { path: '', status: 200, headers: HTML, body: () => '<html><body>Request unsuccessful.</body></html>', expect: null });
+    if (url.pathname === '/_Incapsula_Resource')
+      return send(res, { path: '', status: 200, headers: HTML, body: () => '<html><body>Request unsuccessful.</body></html>', expect: null });
     if (url.pathname === '/walls/slow') {
       setTimeout(() => send(res, { ...page('ok-datadome-protected', 200, null), headers: HTML }), Number(url.searchParams.get('ms') ?? 500));
       return;

@@ -115,8 +115,14 @@ function queryString(params: Record<string, string | number | boolean | undefine
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => { clearTimeout(timer); reject(signal.reason); };
-    const timer = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -131,7 +137,12 @@ async function toApiError(res: Response): Promise<EnrichApiError> {
   }
   const message = typeof body?.error === 'string' ? body.error : `HTTP ${res.status}: ${text.slice(0, 200)}`;
   const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
-  return new EnrichApiError(res.status, message, body?.meta?.requestId ?? res.headers.get('x-request-id') ?? undefined, retryAfter === undefined ? undefined : retryAfter / 1000);
+  return new EnrichApiError(
+    res.status,
+    message,
+    body?.meta?.requestId ?? res.headers.get('x-request-id') ?? undefined,
+    retryAfter === undefined ? undefined : retryAfter / 1000,
+  );
 }
 
 export class EnrichClient {
@@ -143,15 +154,25 @@ export class EnrichClient {
   }
 
   /** Brand, company and classification from one page load (3 credits). */
-  enrich(params: Params<'enrich'>, call?: CallOptions): Promise<EnrichData> { return this.#get('enrich', params, call); }
+  enrich(params: Params<'enrich'>, call?: CallOptions): Promise<EnrichData> {
+    return this.#get('enrich', params, call);
+  }
   /** Colors, logos, fonts, images and social links (2 credits). */
-  brand(params: Params<'brand'>, call?: CallOptions): Promise<BrandData> { return this.#get('brand', params, call); }
+  brand(params: Params<'brand'>, call?: CallOptions): Promise<BrandData> {
+    return this.#get('brand', params, call);
+  }
   /** Legal name, emails, postal addresses (2 credits). */
-  company(params: Params<'company'>, call?: CallOptions): Promise<CompanyData> { return this.#get('company', params, call); }
+  company(params: Params<'company'>, call?: CallOptions): Promise<CompanyData> {
+    return this.#get('company', params, call);
+  }
   /** IAB category and a description (1 credit). */
-  classify(params: Params<'classify'>, call?: CallOptions): Promise<ClassifyData> { return this.#get('classify', params, call); }
+  classify(params: Params<'classify'>, call?: CallOptions): Promise<ClassifyData> {
+    return this.#get('classify', params, call);
+  }
   /** Capture and store a screenshot; the answer links it (1 credit). */
-  screenshot(params: Params<'screenshot'>, call?: CallOptions): Promise<ScreenshotData> { return this.#get('screenshot', params, call); }
+  screenshot(params: Params<'screenshot'>, call?: CallOptions): Promise<ScreenshotData> {
+    return this.#get('screenshot', params, call);
+  }
 
   /** Queues a batch (free; each item is charged like the single request when it succeeds). */
   submitBatch(request: BatchRequest, call?: CallOptions): Promise<BatchCreated> {
@@ -203,7 +224,11 @@ export class EnrichClient {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout;
     const url = `${this.#opts.baseUrl}${path}`;
-    const headers: Record<string, string> = { 'x-api-key': this.#opts.apiKey, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+    const headers: Record<string, string> = {
+      'x-api-key': this.#opts.apiKey,
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    };
     for (let attempt = 0; ; attempt += 1) {
       try {
         const res = await this.#opts.fetch(url, { method, headers, signal, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });

@@ -16,10 +16,28 @@ const REQUEST_ID = '0b7f1f8e-8a53-4a43-9b0e-0d2f4d1c6a11';
 
 const envelope = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
   res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': REQUEST_ID, ...headers }).end(JSON.stringify(body));
-const refuse = (status: number, error: string, retryAfter?: string): Answer => (_req, res) =>
-  envelope(res, status, { success: false, error, meta: { requestId: REQUEST_ID, durationMs: 1 } }, retryAfter === undefined ? {} : { 'retry-after': retryAfter });
+const refuse =
+  (status: number, error: string, retryAfter?: string): Answer =>
+  (_req, res) =>
+    envelope(
+      res,
+      status,
+      { success: false, error, meta: { requestId: REQUEST_ID, durationMs: 1 } },
+      retryAfter === undefined ? {} : { 'retry-after': retryAfter },
+    );
 const classified: Answer = (_req, res) =>
-  envelope(res, 200, { success: true, data: { url: 'https://northwind.example/', iab_id: 'IAB8-6', iab_parent_id: 'IAB8', category: 'Food & Drink', subcategory: 'Coffee/Tea', description: 'Coffee roaster.' }, meta: { requestId: REQUEST_ID, durationMs: 5 } });
+  envelope(res, 200, {
+    success: true,
+    data: {
+      url: 'https://northwind.example/',
+      iab_id: 'IAB8-6',
+      iab_parent_id: 'IAB8',
+      category: 'Food & Drink',
+      subcategory: 'Coffee/Tea',
+      description: 'Coffee roaster.',
+    },
+    meta: { requestId: REQUEST_ID, durationMs: 5 },
+  });
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -52,15 +70,25 @@ describe('EnrichClient retries', () => {
     const data = await client(retries).classify({ url: 'northwind.example' });
     expect(data.category).toBe('Food & Drink');
     expect(retries).toEqual([{ endpoint: 'classify', attempt: 1, status: 429, delayMs: 1000, fromRetryAfter: true }]);
-    expect(seen).toEqual([{ url: '/classify?url=northwind.example', key: 'ek_test' }, { url: '/classify?url=northwind.example', key: 'ek_test' }]);
+    expect(seen).toEqual([
+      { url: '/classify?url=northwind.example', key: 'ek_test' },
+      { url: '/classify?url=northwind.example', key: 'ek_test' },
+    ]);
   });
 
   it('retries a 503 as often as allowed, then throws its typed error', async () => {
     answers = [0, 1, 2].map(() => refuse(503, 'Service temporarily unavailable: no renderer answered; retry later', '0'));
     const retries: RetryInfo[] = [];
-    const err = await client(retries, { retries: 2 }).classify({ url: 'northwind.example' }).catch((e: unknown) => e);
+    const err = await client(retries, { retries: 2 })
+      .classify({ url: 'northwind.example' })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EnrichApiError);
-    expect(err).toMatchObject({ status: 503, message: 'Service temporarily unavailable: no renderer answered; retry later', requestId: REQUEST_ID, retryAfterSeconds: 0 });
+    expect(err).toMatchObject({
+      status: 503,
+      message: 'Service temporarily unavailable: no renderer answered; retry later',
+      requestId: REQUEST_ID,
+      retryAfterSeconds: 0,
+    });
     expect(retries.map((r) => r.attempt)).toEqual([1, 2]);
     expect(seen).toHaveLength(3);
   });
@@ -68,7 +96,9 @@ describe('EnrichClient retries', () => {
   it('does not retry when Retry-After is beyond its bound: the 429 comes back at once', async () => {
     answers = [refuse(429, 'Rate limit exceeded: this API key allows 60 requests per minute; retry in 45 s', '45'), classified];
     const retries: RetryInfo[] = [];
-    const err = await client(retries, { maxRetryDelayMs: 30_000 }).classify({ url: 'northwind.example' }).catch((e: unknown) => e);
+    const err = await client(retries, { maxRetryDelayMs: 30_000 })
+      .classify({ url: 'northwind.example' })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ name: 'EnrichApiError', status: 429, retryAfterSeconds: 45 });
     expect(retries).toEqual([]);
     expect(seen).toHaveLength(1);
@@ -76,7 +106,9 @@ describe('EnrichClient retries', () => {
 
   it('never retries other errors; 401 is typed with the message and request id', async () => {
     answers = [refuse(401, 'Invalid API key'), classified];
-    const err = await client([]).screenshot({ url: 'northwind.example', width: 800, full_page: true }).catch((e: unknown) => e);
+    const err = await client([])
+      .screenshot({ url: 'northwind.example', width: 800, full_page: true })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EnrichApiError);
     expect(err).toMatchObject({ status: 401, message: 'Invalid API key', requestId: REQUEST_ID });
     // Numbers and booleans travel as the query strings the API parses.
@@ -84,7 +116,9 @@ describe('EnrichClient retries', () => {
   });
 
   it('gives up with EnrichTimeoutError when the call exceeds its timeout', async () => {
-    const err = await client([]).classify({ url: 'northwind.example' }, { timeoutMs: 300 }).catch((e: unknown) => e);
+    const err = await client([])
+      .classify({ url: 'northwind.example' }, { timeoutMs: 300 })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EnrichTimeoutError);
     expect(err).toMatchObject({ endpoint: 'classify', timeoutMs: 300 });
     expect(seen).toHaveLength(1);

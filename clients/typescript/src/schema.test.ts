@@ -12,7 +12,16 @@ import { generateTypes, SCHEMA_FILE } from '../scripts/generate.ts';
 import type { Params } from './index.ts';
 
 // Compile-time: what a caller may and may not pass.
-export const typed: Params<'enrich'> = { url: 'northwind.example', width: 1440, height: 900, full_page: true, css: false, screenshotColors: 4, format: 'png', follow_links: true };
+export const typed: Params<'enrich'> = {
+  url: 'northwind.example',
+  width: 1440,
+  height: 900,
+  full_page: true,
+  css: false,
+  screenshotColors: 4,
+  format: 'png',
+  follow_links: true,
+};
 // @ts-expect-error width is a number, not the string a query carries
 export const widthAsString: Params<'screenshot'> = { url: 'northwind.example', width: '1440' };
 // @ts-expect-error full_page is a boolean

@@ -7,7 +7,9 @@ import { canvas, fillRect } from './colors/test-images.test-support.ts';
 import type { RgbaImage } from './colors/pixels.ts';
 
 async function png(img: RgbaImage): Promise<{ png: string; width: number; height: number }> {
-  const buf = await sharp(Buffer.from(img.data), { raw: { width: img.width, height: img.height, channels: 4 } }).png().toBuffer();
+  const buf = await sharp(Buffer.from(img.data), { raw: { width: img.width, height: img.height, channels: 4 } })
+    .png()
+    .toBuffer();
   return { png: buf.toString('base64'), width: img.width, height: img.height };
 }
 
@@ -33,11 +35,19 @@ describe('analyzeBrand', () => {
     fillRect(logo, 0, 0, 30, 30, [91, 61, 245]);
     fillRect(logo, 40, 5, 60, 20, [17, 24, 39]);
     const decoy = canvas(40, 40, [0, 200, 0]);
-    const data = await analyzeBrand(await request({}, async (s) => {
-      s.logoRasters = [{ ref: 'img:7', ...(await png(decoy)) }, { ref: 'svg:0', ...(await png(logo)) }];
-    }));
+    const data = await analyzeBrand(
+      await request({}, async (s) => {
+        s.logoRasters = [
+          { ref: 'img:7', ...(await png(decoy)) },
+          { ref: 'svg:0', ...(await png(logo)) },
+        ];
+      }),
+    );
     expect(BrandDataSchema.parse(data)).toEqual(data);
-    expect(data.colors.brand_colors.map((c) => [c.hex, c.source])).toEqual([['#5B3DF5', 'logo'], ['#111827', 'logo']]);
+    expect(data.colors.brand_colors.map((c) => [c.hex, c.source])).toEqual([
+      ['#5B3DF5', 'logo'],
+      ['#111827', 'logo'],
+    ]);
     expect(data.social_links.github).toBe('https://github.com/acme');
     expect(data.images.screenshot_url).toBe('http://127.0.0.1:9000/shots/abc.jpeg');
   });
@@ -50,32 +60,38 @@ describe('analyzeBrand', () => {
   });
 
   it('keeps the shape when nothing optional is asked: empty arrays, never missing keys', async () => {
-    const data = await analyzeBrand(await request({}, async (s) => {
-      s.thumbnail = await png(canvas(32, 32, [255, 255, 255]));
-    }));
+    const data = await analyzeBrand(
+      await request({}, async (s) => {
+        s.thumbnail = await png(canvas(32, 32, [255, 255, 255]));
+      }),
+    );
     expect(data.colors.screenshot_colors).toEqual([]);
     expect(data.images.screenshot_colors).toEqual([]);
     expect(data.colors.code_colors).toEqual({ css: [], html: [], javascript: [] });
   });
 
   it('fills screenshot and code colors when asked', async () => {
-    const data = await analyzeBrand(await request({ screenshotColors: 3, css: true, html: true, javascript: true }, async (s) => {
-      const thumb = canvas(64, 40, [255, 255, 255]);
-      fillRect(thumb, 0, 0, 64, 8, [15, 23, 42]);
-      fillRect(thumb, 10, 20, 20, 8, [91, 61, 245]);
-      s.thumbnail = await png(thumb);
-      s.scripts = [{ url: null, text: 'chart.color = "#22C55E"' }];
-    }));
+    const data = await analyzeBrand(
+      await request({ screenshotColors: 3, css: true, html: true, javascript: true }, async (s) => {
+        const thumb = canvas(64, 40, [255, 255, 255]);
+        fillRect(thumb, 0, 0, 64, 8, [15, 23, 42]);
+        fillRect(thumb, 10, 20, 20, 8, [91, 61, 245]);
+        s.thumbnail = await png(thumb);
+        s.scripts = [{ url: null, text: 'chart.color = "#22C55E"' }];
+      }),
+    );
     expect(data.colors.screenshot_colors).toHaveLength(3);
     expect(data.images.screenshot_colors).toEqual(data.colors.screenshot_colors);
     expect(data.colors.code_colors).toEqual({ css: ['#5B3DF5', '#111827'], html: ['#5B3DF5', '#E11D48'], javascript: ['#22C55E'] });
   });
 
   it('survives an undecodable raster and thumbnail', async () => {
-    const data = await analyzeBrand(await request({ screenshotColors: 4 }, async (s) => {
-      s.thumbnail = { png: Buffer.from('not a png').toString('base64'), width: 10, height: 10 };
-      s.logoRasters = [{ ref: 'svg:0', png: Buffer.from('junk').toString('base64'), width: 5, height: 5 }];
-    }));
+    const data = await analyzeBrand(
+      await request({ screenshotColors: 4 }, async (s) => {
+        s.thumbnail = { png: Buffer.from('not a png').toString('base64'), width: 10, height: 10 };
+        s.logoRasters = [{ ref: 'svg:0', png: Buffer.from('junk').toString('base64'), width: 5, height: 5 }];
+      }),
+    );
     expect(data.colors.screenshot_colors).toEqual([]);
     expect(data.colors.brand_colors[0]!.source).toBe('screenshot');
   });

@@ -31,7 +31,12 @@ export async function analyzeBrand(req: BrandRequest): Promise<BrandData> {
       brand_colors,
       screenshot_colors,
       code_colors: {
-        css: options.css ? extractCssColors(snapshot.stylesheets.map((s) => s.text), rootVariables) : [],
+        css: options.css
+          ? extractCssColors(
+              snapshot.stylesheets.map((s) => s.text),
+              rootVariables,
+            )
+          : [],
         html: options.html ? extractHtmlColors(snapshot.html, rootVariables) : [],
         javascript: options.javascript ? extractScriptColors(snapshot.scripts.map((s) => s.text)) : [],
       },

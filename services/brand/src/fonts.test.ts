@@ -7,7 +7,10 @@ const font = (family: string, area: number, role: Snapshot['styles']['fonts'][nu
 
 describe('googleFontsFamilies', () => {
   it('reads the css2 API, one family parameter per family, with axes', () => {
-    expect(googleFontsFamilies('https://fonts.googleapis.com/css2?family=Open+Sans:ital,wght@0,400;1,700&family=Roboto+Mono&display=swap')).toEqual(['Open Sans', 'Roboto Mono']);
+    expect(googleFontsFamilies('https://fonts.googleapis.com/css2?family=Open+Sans:ital,wght@0,400;1,700&family=Roboto+Mono&display=swap')).toEqual([
+      'Open Sans',
+      'Roboto Mono',
+    ]);
   });
   it('reads the v1 css API with families joined by |', () => {
     expect(googleFontsFamilies('https://fonts.googleapis.com/css?family=Open+Sans:400,700|Roboto&subset=latin')).toEqual(['Open Sans', 'Roboto']);
@@ -67,6 +70,10 @@ describe('analyzeFonts', () => {
   });
 
   it('is empty on a page that declares no fonts', () => {
-    expect(analyzeFonts(snapshotFromHtml('<html><body><p>plain</p></body></html>', 'https://acme.io/'))).toEqual({ families: [], google_fonts: [], typekit: [] });
+    expect(analyzeFonts(snapshotFromHtml('<html><body><p>plain</p></body></html>', 'https://acme.io/'))).toEqual({
+      families: [],
+      google_fonts: [],
+      typekit: [],
+    });
   });
 });

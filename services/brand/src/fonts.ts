@@ -13,15 +13,40 @@ import { decodeEntities } from '@enrich/shared/page';
 import { cssDeclarations, stripCssComments } from './colors/code.ts';
 
 const GENERIC = new Set([
-  'serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'ui-serif', 'ui-sans-serif', 'ui-monospace',
-  'ui-rounded', '-apple-system', 'blinkmacsystemfont', 'emoji', 'math', 'fangsong', 'inherit', 'initial', 'unset',
-  'revert', 'var', 'apple color emoji', 'segoe ui emoji', 'segoe ui symbol', 'noto color emoji',
+  'serif',
+  'sans-serif',
+  'monospace',
+  'cursive',
+  'fantasy',
+  'system-ui',
+  'ui-serif',
+  'ui-sans-serif',
+  'ui-monospace',
+  'ui-rounded',
+  '-apple-system',
+  'blinkmacsystemfont',
+  'emoji',
+  'math',
+  'fangsong',
+  'inherit',
+  'initial',
+  'unset',
+  'revert',
+  'var',
+  'apple color emoji',
+  'segoe ui emoji',
+  'segoe ui symbol',
+  'noto color emoji',
 ]);
 const MAX_FAMILIES = 10;
 
 /** The first family of a stack, unquoted; null when it is generic or no family at all. */
 export function firstFamily(stack: string): string | null {
-  const first = stack.split(',')[0]!.trim().replace(/^["']|["']$/g, '').trim();
+  const first = stack
+    .split(',')[0]!
+    .trim()
+    .replace(/^["']|["']$/g, '')
+    .trim();
   if (!first || first.length > 80 || GENERIC.has(first.toLowerCase()) || /^var\(|[{}();]/.test(first)) return null;
   return first;
 }
@@ -35,7 +60,10 @@ function rankFamilies(weighted: Iterable<[string, number]>): string[] {
     if (t) t.weight += weight;
     else totals.set(key, { name, weight, order: order++ });
   }
-  return [...totals.values()].sort((a, b) => b.weight - a.weight || a.order - b.order).slice(0, MAX_FAMILIES).map((t) => t.name);
+  return [...totals.values()]
+    .sort((a, b) => b.weight - a.weight || a.order - b.order)
+    .slice(0, MAX_FAMILIES)
+    .map((t) => t.name);
 }
 
 /** The family list of a `font:` shorthand: what follows the size (`700 16px/1.5 "Inter", sans-serif`). */
@@ -78,7 +106,12 @@ function fontFaces(css: string): { family: string; src: string }[] {
   for (const m of stripCssComments(css).matchAll(FONT_FACE)) {
     const body = m[1]!;
     const family = /font-family\s*:\s*([^;]{1,200})/i.exec(body)?.[1];
-    const name = family ? family.trim().replace(/^["']|["']$/g, '').trim() : '';
+    const name = family
+      ? family
+          .trim()
+          .replace(/^["']|["']$/g, '')
+          .trim()
+      : '';
     if (name) faces.push({ family: name, src: /src\s*:\s*([^;]{1,3000})/i.exec(body)?.[1] ?? '' });
   }
   return faces;
@@ -135,7 +168,10 @@ export function analyzeFonts(snapshot: Pick<Snapshot, 'styles' | 'stylesheets' |
   const kitFamilies = snapshot.stylesheets
     .filter((s) => s.url && (TYPEKIT_KIT.test(s.url) || /^https?:\/\/p\.typekit\.net\//i.test(s.url)))
     .flatMap((s) => fontFaces(s.text).map((f) => f.family));
-  const kitCssInline = sheets.flatMap(fontFaces).filter((f) => /use\.typekit\.net\/af\//i.test(f.src)).map((f) => f.family);
+  const kitCssInline = sheets
+    .flatMap(fontFaces)
+    .filter((f) => /use\.typekit\.net\/af\//i.test(f.src))
+    .map((f) => f.family);
 
   return {
     families,

@@ -12,7 +12,12 @@ describe('analyzeImages', () => {
     const images = analyzeImages(snapshotFromHtml(html, 'https://www.acme.io/'), 'https://www.acme.io/logo.svg');
     expect(images.og_image).toBe('https://www.acme.io/social/card.png');
     expect(images.twitter_image).toBe('https://cdn.acme.io/tw.png');
-    expect(images.assets).toEqual(['https://www.acme.io/social/card.png', 'https://cdn.acme.io/tw.png', 'https://www.acme.io/logo.svg', 'https://www.acme.io/hero/dashboard.webp']);
+    expect(images.assets).toEqual([
+      'https://www.acme.io/social/card.png',
+      'https://cdn.acme.io/tw.png',
+      'https://www.acme.io/logo.svg',
+      'https://www.acme.io/hero/dashboard.webp',
+    ]);
   });
 
   it('gives empty strings when no social image is declared and leaves out inline SVG data URIs', () => {

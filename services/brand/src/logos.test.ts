@@ -12,8 +12,10 @@ const logosOf = (html: string) => analyzeLogos(snapshotFromHtml(html, URL_));
 
 describe('analyzeLogos', () => {
   it('picks an inline SVG logo in the header and gives it a data URI', () => {
-    const { logos, primary } = logosOf(page(`<header><a href="/" class="brand"><svg viewBox="0 0 120 32" aria-label="Acme"><path d="M0 0h10v10z" fill="#5B3DF5"/></svg></a>
-      <nav><a href="/docs">Docs</a><a href="https://twitter.com/acme"><svg width="20" height="20"><path d="M1 1"/></svg></a></nav></header>`));
+    const { logos, primary } = logosOf(
+      page(`<header><a href="/" class="brand"><svg viewBox="0 0 120 32" aria-label="Acme"><path d="M0 0h10v10z" fill="#5B3DF5"/></svg></a>
+      <nav><a href="/docs">Docs</a><a href="https://twitter.com/acme"><svg width="20" height="20"><path d="M1 1"/></svg></a></nav></header>`),
+    );
     expect(logos.primary).toMatchObject({ source: 'header', isSvg: true });
     expect(logos.primary!.url).toMatch(/^data:image\/svg\+xml;base64,/);
     const svg = Buffer.from(logos.primary!.url.split(',')[1]!, 'base64').toString();
@@ -26,8 +28,10 @@ describe('analyzeLogos', () => {
     const strip = ['stripe', 'shopify', 'notion', 'slack', 'zoom']
       .map((n) => `<li class="logo-item"><img src="/img/customers/${n}-logo.svg" alt="${n} logo" width="120" height="40"></li>`)
       .join('');
-    const { logos } = logosOf(page(`<header><a href="/"><img src="/static/acme-logo.svg" alt="Acme Analytics" width="140" height="36"></a></header>
-      <main><h1>Dashboards</h1><section class="trusted-by"><h2>Trusted by 4,000 teams</h2><ul class="logos">${strip}</ul></section></main>`));
+    const { logos } = logosOf(
+      page(`<header><a href="/"><img src="/static/acme-logo.svg" alt="Acme Analytics" width="140" height="36"></a></header>
+      <main><h1>Dashboards</h1><section class="trusted-by"><h2>Trusted by 4,000 teams</h2><ul class="logos">${strip}</ul></section></main>`),
+    );
     expect(logos.primary!.url).toBe('https://www.acme.io/static/acme-logo.svg');
     expect(logos.primary!.isSvg).toBe(true);
     expect([logos.primary, ...logos.secondary].map((l) => l!.url).join(' ')).not.toMatch(/customers/);
@@ -44,7 +48,9 @@ describe('analyzeLogos', () => {
   });
 
   it('never picks the favicon when a real logo exists, and fills the icon fields', () => {
-    const { logos } = logosOf(page(`<div id="top"><a href="https://acme.io/"><img src="/assets/header.png" alt="Acme Analytics" width="180" height="48"></a></div>`));
+    const { logos } = logosOf(
+      page(`<div id="top"><a href="https://acme.io/"><img src="/assets/header.png" alt="Acme Analytics" width="180" height="48"></a></div>`),
+    );
     expect(logos.primary!.url).toBe('https://www.acme.io/assets/header.png');
     expect(logos.favicon_url).toBe('https://www.acme.io/favicon.ico');
     expect(logos.icon_url).toBe('https://www.acme.io/icon-192.png');
@@ -53,8 +59,10 @@ describe('analyzeLogos', () => {
   });
 
   it('ignores tracking pixels even inside the header next to the logo link', () => {
-    const { logos } = logosOf(page(`<header><a href="/"><img src="https://www.facebook.com/tr?id=1&ev=PageView" width="1" height="1" alt="logo"><img src="/spacer.gif" class="logo" width="1" height="1">
-      <img src="/img/logo.png" alt="" width="160" height="40"></a></header>`));
+    const { logos } = logosOf(
+      page(`<header><a href="/"><img src="https://www.facebook.com/tr?id=1&ev=PageView" width="1" height="1" alt="logo"><img src="/spacer.gif" class="logo" width="1" height="1">
+      <img src="/img/logo.png" alt="" width="160" height="40"></a></header>`),
+    );
     expect(logos.primary!.url).toBe('https://www.acme.io/img/logo.png');
     expect(JSON.stringify(logos)).not.toMatch(/facebook|spacer/);
   });

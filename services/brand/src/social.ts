@@ -13,12 +13,97 @@ type Platform = keyof SocialLinks;
 
 /** Paths that are platform pages, not profiles (first path segment, lower case). */
 const RESERVED: Record<Platform, Set<string>> = {
-  twitter: new Set(['home', 'share', 'intent', 'search', 'hashtag', 'i', 'login', 'signup', 'privacy', 'tos', 'explore', 'notifications', 'settings', 'messages', 'about', 'en', 'download', 'widgets', 'widgets.js', 'compose', 'status']),
-  facebook: new Set(['sharer', 'sharer.php', 'share', 'share.php', 'dialog', 'plugins', 'tr', 'login', 'login.php', 'home.php', 'help', 'policies', 'privacy', 'legal', 'watch', 'events', 'groups', 'hashtag', 'photo.php', 'story.php', 'permalink.php', 'business', 'ads', 'pages', 'l.php']),
+  twitter: new Set([
+    'home',
+    'share',
+    'intent',
+    'search',
+    'hashtag',
+    'i',
+    'login',
+    'signup',
+    'privacy',
+    'tos',
+    'explore',
+    'notifications',
+    'settings',
+    'messages',
+    'about',
+    'en',
+    'download',
+    'widgets',
+    'widgets.js',
+    'compose',
+    'status',
+  ]),
+  facebook: new Set([
+    'sharer',
+    'sharer.php',
+    'share',
+    'share.php',
+    'dialog',
+    'plugins',
+    'tr',
+    'login',
+    'login.php',
+    'home.php',
+    'help',
+    'policies',
+    'privacy',
+    'legal',
+    'watch',
+    'events',
+    'groups',
+    'hashtag',
+    'photo.php',
+    'story.php',
+    'permalink.php',
+    'business',
+    'ads',
+    'pages',
+    'l.php',
+  ]),
   linkedin: new Set(),
-  github: new Set(['login', 'join', 'about', 'features', 'pricing', 'site', 'explore', 'marketplace', 'sponsors', 'topics', 'trending', 'collections', 'search', 'settings', 'notifications', 'orgs', 'apps', 'security', 'enterprise', 'contact']),
+  github: new Set([
+    'login',
+    'join',
+    'about',
+    'features',
+    'pricing',
+    'site',
+    'explore',
+    'marketplace',
+    'sponsors',
+    'topics',
+    'trending',
+    'collections',
+    'search',
+    'settings',
+    'notifications',
+    'orgs',
+    'apps',
+    'security',
+    'enterprise',
+    'contact',
+  ]),
   instagram: new Set(['p', 'reel', 'reels', 'explore', 'accounts', 'tv', 'stories', 'direct', 'about', 'legal', 'developer']),
-  youtube: new Set(['watch', 'embed', 'results', 'shorts', 'playlist', 'feed', 'redirect', 'share', 'about', 'premium', 'account', 'signin', 'live', 'hashtag', 'v']),
+  youtube: new Set([
+    'watch',
+    'embed',
+    'results',
+    'shorts',
+    'playlist',
+    'feed',
+    'redirect',
+    'share',
+    'about',
+    'premium',
+    'account',
+    'signin',
+    'live',
+    'hashtag',
+    'v',
+  ]),
 };
 
 function platformOf(host: string): Platform | null {
@@ -52,7 +137,8 @@ export function toProfile(href: string): Profile | null {
     return null;
   }
   if (RESERVED[platform].has(first)) return null;
-  const host = platform === 'twitter' ? (/x\.com$/i.test(u.hostname) ? 'x.com' : 'twitter.com') : `${platform === 'github' ? '' : 'www.'}${platformHost(platform)}`;
+  const host =
+    platform === 'twitter' ? (/x\.com$/i.test(u.hostname) ? 'x.com' : 'twitter.com') : `${platform === 'github' ? '' : 'www.'}${platformHost(platform)}`;
   let path: string;
   let handle: string;
   switch (platform) {
@@ -102,7 +188,14 @@ function safeDecode(s: string): string {
 }
 
 function platformHost(p: Platform): string {
-  return { twitter: 'twitter.com', facebook: 'facebook.com', linkedin: 'linkedin.com', github: 'github.com', instagram: 'instagram.com', youtube: 'youtube.com' }[p];
+  return {
+    twitter: 'twitter.com',
+    facebook: 'facebook.com',
+    linkedin: 'linkedin.com',
+    github: 'github.com',
+    instagram: 'instagram.com',
+    youtube: 'youtube.com',
+  }[p];
 }
 
 type Evidence = { profile: Profile; tier: number; order: number };

@@ -21,8 +21,17 @@ if (!existsSync(GT)) {
   console.log(`skipped: corpus not found at ${CORPUS}`);
   process.exit(0);
 }
-interface Rec { html: string; url: string; domain: string; gt: { iab_tier1?: string | null } }
-const recs = readFileSync(GT, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Rec).filter((r) => r.gt.iab_tier1 && halfOf(r) === 'tuning');
+interface Rec {
+  html: string;
+  url: string;
+  domain: string;
+  gt: { iab_tier1?: string | null };
+}
+const recs = readFileSync(GT, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as Rec)
+  .filter((r) => r.gt.iab_tier1 && halfOf(r) === 'tuning');
 
 /** site -> (tier-1 label, every gram used anywhere on its pages, host letters). */
 const sites = new Map<string, { family: string; grams: Set<string>; host: string }>();
@@ -37,7 +46,10 @@ const showAll = process.argv.includes('--all');
 console.log(`${sites.size} tuning sites`);
 for (const [id, words] of Object.entries(LEXICON).sort(([a], [b]) => a.localeCompare(b))) {
   const family = tier1Of(id);
-  for (const word of words.split(',').map((w) => w.trim()).filter(Boolean)) {
+  for (const word of words
+    .split(',')
+    .map((w) => w.trim())
+    .filter(Boolean)) {
     const gram = tokenize(word).join(' ');
     const squashed = gram.replace(/ /g, '');
     const uses = [...sites.values()].filter((s) => s.grams.has(gram) || (squashed.length >= 5 && s.host.includes(squashed)));

@@ -14,6 +14,11 @@ const BATCH = 16;
 for (let i = 0; i < profiles.length; i += BATCH) {
   vectors.push(...(await encoder.embed(profiles.slice(i, i + BATCH).map((p) => p.text))));
 }
-const file = encodeCategoryVectors(encoder.model, hashProfiles(profiles), profiles.map((p) => p.id), vectors);
+const file = encodeCategoryVectors(
+  encoder.model,
+  hashProfiles(profiles),
+  profiles.map((p) => p.id),
+  vectors,
+);
 writeFileSync(CATEGORY_VECTORS_URL, `${JSON.stringify(file)}\n`);
 console.log(`wrote ${profiles.length} x ${file.dims} vectors to ${CATEGORY_VECTORS_URL.pathname}`);

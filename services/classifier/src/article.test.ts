@@ -22,19 +22,25 @@ describe('article detection', () => {
   });
 
   it('does not read a business page that merely wraps its content in <article> as an article', () => {
-    const page = evidence(`<html><head><title>Acme Rooms</title></head><body><article><h1>Our rooms</h1><p>${prose('our rooms', 14)}</p></article></body></html>`);
+    const page = evidence(
+      `<html><head><title>Acme Rooms</title></head><body><article><h1>Our rooms</h1><p>${prose('our rooms', 14)}</p></article></body></html>`,
+    );
     expect(page.article).toBeNull();
   });
 
   it('takes a declared schema.org article without an <article> element from the visible text minus header and footer', () => {
-    const page = evidence(`<html><head><title>A story</title><script type="application/ld+json">{"@type":"BlogPosting","headline":"Tomatoes in pots"}</script></head>
+    const page =
+      evidence(`<html><head><title>A story</title><script type="application/ld+json">{"@type":"BlogPosting","headline":"Tomatoes in pots"}</script></head>
       <body><header>Acme Software - the best CRM</header><div><p>${prose('growing tomatoes in pots', 14)}</p></div><footer>Acme Software Inc, all rights reserved</footer></body></html>`);
     expect(page.article).toMatchObject({ signal: 'schema.org', headline: 'Tomatoes in pots' });
     expect(page.article!.body).not.toContain('CRM');
   });
 
   it('needs a long body: a short declared article is no article', () => {
-    const snap = snapshotFromHtml(`<html><head><title>Short</title></head><body><article><h1>Short</h1><time>today</time><p>${prose('x', 3)}</p></article></body></html>`, 'https://pub.example/');
+    const snap = snapshotFromHtml(
+      `<html><head><title>Short</title></head><body><article><h1>Short</h1><time>today</time><p>${prose('x', 3)}</p></article></body></html>`,
+      'https://pub.example/',
+    );
     expect(detectArticle(snap, { schemaTypes: ['NewsArticle'], ogType: null, fallbackHeadlines: [] })).toBeNull();
   });
 });

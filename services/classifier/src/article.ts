@@ -29,9 +29,20 @@ const ARTICLE_TEXT_BUDGET = 20_000;
 
 /** schema.org types of an article (local names); all are Article or one of its subtypes. */
 export const ARTICLE_TYPES = new Set([
-  'Article', 'NewsArticle', 'BlogPosting', 'LiveBlogPosting', 'Report', 'ScholarlyArticle', 'TechArticle',
-  'AnalysisNewsArticle', 'OpinionNewsArticle', 'ReportageNewsArticle', 'ReviewNewsArticle', 'BackgroundNewsArticle',
-  'AdvertiserContentArticle', 'SatiricalArticle',
+  'Article',
+  'NewsArticle',
+  'BlogPosting',
+  'LiveBlogPosting',
+  'Report',
+  'ScholarlyArticle',
+  'TechArticle',
+  'AnalysisNewsArticle',
+  'OpinionNewsArticle',
+  'ReportageNewsArticle',
+  'ReviewNewsArticle',
+  'BackgroundNewsArticle',
+  'AdvertiserContentArticle',
+  'SatiricalArticle',
 ]);
 
 /** The inner HTML of every outermost `<article>` element (nested ones stay inside their parent), at most 50. */
@@ -68,7 +79,8 @@ function jsonLdString(blocks: readonly string[], key: 'headline' | 'articleBody'
 }
 
 /** A publication date or an author byline, as article templates mark them. */
-const PUBLICATION_MARKS = /<time\b|"datePublished"|article:published_time|itemprop=["']?(?:datePublished|author)|rel=["']?author|class=["'][^"']*\b(?:byline|author|post-date|entry-date|published)\b/i;
+const PUBLICATION_MARKS =
+  /<time\b|"datePublished"|article:published_time|itemprop=["']?(?:datePublished|author)|rel=["']?author|class=["'][^"']*\b(?:byline|author|post-date|entry-date|published)\b/i;
 
 const countWords = (s: string): number => (s.match(/[\p{L}\p{N}]+/gu) ?? []).length;
 

@@ -8,14 +8,21 @@ import { iabTaxonomy, type Taxonomy } from './taxonomy.ts';
 const KEYWORDS_PER_PROFILE = 14;
 
 function firstKeywords(id: string, n: number): string[] {
-  return (LEXICON[id] ?? '').split(',').map((s) => s.trim()).filter(Boolean).slice(0, n);
+  return (LEXICON[id] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .slice(0, n);
 }
 
 export function categoryProfileText(id: string, tax: Taxonomy = iabTaxonomy()): string {
   const c = tax.byId.get(id);
   if (!c) throw new Error(`unknown IAB id ${id}`);
   if (c.tier === 1) {
-    const children = tax.childrenOf(id).map((k) => k.name).slice(0, 20);
+    const children = tax
+      .childrenOf(id)
+      .map((k) => k.name)
+      .slice(0, 20);
     return [c.name, ...firstKeywords(id, KEYWORDS_PER_PROFILE), ...children].join(', ');
   }
   const parent = tax.byId.get(c.parentId)!;

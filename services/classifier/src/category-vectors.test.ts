@@ -7,7 +7,7 @@ import { iabTaxonomy } from './taxonomy.ts';
 describe('committed category vectors', () => {
   const vectors = loadCategoryVectors();
 
-  it('cover every taxonomy id, in taxonomy order, with the encoder\'s dimensions', () => {
+  it("cover every taxonomy id, in taxonomy order, with the encoder's dimensions", () => {
     expect(vectors.ids).toEqual(iabTaxonomy().all.map((c) => c.id));
     expect(vectors.dims).toBe(512);
     expect(vectors.model).toBe(SENTENCE_ENCODER_MODEL);

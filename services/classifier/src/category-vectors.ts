@@ -27,7 +27,9 @@ export interface CategoryVectors {
 export const CATEGORY_VECTORS_URL = new URL('../data/category-vectors.json', import.meta.url);
 
 export function hashProfiles(profiles: readonly { id: string; text: string }[]): string {
-  return createHash('sha256').update(profiles.map((p) => `${p.id}\t${p.text}`).join('\n')).digest('hex');
+  return createHash('sha256')
+    .update(profiles.map((p) => `${p.id}\t${p.text}`).join('\n'))
+    .digest('hex');
 }
 
 export function encodeCategoryVectors(model: string, profilesSha256: string, ids: string[], vectors: Float32Array[]): CategoryVectorFile {

@@ -13,21 +13,30 @@ describe('classifier on keywords and schema.org types', () => {
   const classifier = createClassifier({ embedded: createEmbeddedClassifier(null) });
 
   it('names the tier-2 among the chosen family when the page supports one', async () => {
-    const got = await run(classifier, html(
-      '<title>Bright Smile Dental | Family Dentist in Leeds</title><meta name="description" content="Family dentistry, orthodontics and teeth whitening in Leeds.">',
-      '<h1>Your local dentist</h1><nav><a href="/implants">Dental implants</a><a href="/braces">Braces</a></nav><p>Book a check-up with our dentists and hygienists.</p>',
-    ));
+    const got = await run(
+      classifier,
+      html(
+        '<title>Bright Smile Dental | Family Dentist in Leeds</title><meta name="description" content="Family dentistry, orthodontics and teeth whitening in Leeds.">',
+        '<h1>Your local dentist</h1><nav><a href="/implants">Dental implants</a><a href="/braces">Braces</a></nav><p>Book a check-up with our dentists and hygienists.</p>',
+      ),
+    );
     expect(got).toMatchObject({ iab_id: 'IAB7-17', iab_parent_id: 'IAB7', category: 'Health & Fitness', subcategory: 'Dental Care' });
     expect(got.description).toBe('Family dentistry, orthodontics and teeth whitening in Leeds.');
   });
 
   it('lets a declared schema.org type decide when the prose is thin', async () => {
-    const got = await run(classifier, html(
-      '<title>Chez Marie</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Restaurant","name":"Chez Marie"}</script>',
-      '<h1>Chez Marie</h1><p>Open Tuesday to Sunday.</p>',
-    ));
+    const got = await run(
+      classifier,
+      html(
+        '<title>Chez Marie</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Restaurant","name":"Chez Marie"}</script>',
+        '<h1>Chez Marie</h1><p>Open Tuesday to Sunday.</p>',
+      ),
+    );
     expect(got).toMatchObject({ iab_id: 'IAB8-9', iab_parent_id: 'IAB8', subcategory: 'Dining Out' });
-    const app = await run(classifier, html('<title>Tally</title><script type="application/ld+json">{"@type":"SoftwareApplication","name":"Tally"}</script>', '<p>Get started.</p>'));
+    const app = await run(
+      classifier,
+      html('<title>Tally</title><script type="application/ld+json">{"@type":"SoftwareApplication","name":"Tally"}</script>', '<p>Get started.</p>'),
+    );
     expect(app).toMatchObject({ iab_id: 'IAB19', iab_parent_id: 'IAB19', category: 'Technology & Computing', subcategory: '' });
   });
 
@@ -38,19 +47,27 @@ describe('classifier on keywords and schema.org types', () => {
   });
 
   it('answers IAB24 for a page in a language it cannot read, rather than a random category', async () => {
-    const got = await run(classifier, html(
-      '<title>Kotisivu</title><meta name="description" content="Tervetuloa sivuillemme. Lue lisää toiminnastamme ja ota yhteyttä.">',
-      '<h1>Tervetuloa</h1><p>Olemme pieni perheyritys Tampereella. Ota yhteyttä, niin kerromme lisää.</p>', 'fi',
-    ));
+    const got = await run(
+      classifier,
+      html(
+        '<title>Kotisivu</title><meta name="description" content="Tervetuloa sivuillemme. Lue lisää toiminnastamme ja ota yhteyttä.">',
+        '<h1>Tervetuloa</h1><p>Olemme pieni perheyritys Tampereella. Ota yhteyttä, niin kerromme lisää.</p>',
+        'fi',
+      ),
+    );
     expect(got.iab_id).toBe('IAB24');
     expect(got.description).toBe('Tervetuloa sivuillemme. Lue lisää toiminnastamme ja ota yhteyttä.');
   });
 
   it('still classifies a foreign-language page whose words or types are unambiguous', async () => {
-    const got = await run(classifier, html(
-      '<title>Hotel Adler – Zimmer & Suiten</title><script type="application/ld+json">{"@type":"Hotel","name":"Hotel Adler"}</script>',
-      '<h1>Willkommen im Hotel Adler</h1><p>Unsere Zimmer und Suiten mit Blick auf die Berge.</p>', 'de',
-    ));
+    const got = await run(
+      classifier,
+      html(
+        '<title>Hotel Adler – Zimmer & Suiten</title><script type="application/ld+json">{"@type":"Hotel","name":"Hotel Adler"}</script>',
+        '<h1>Willkommen im Hotel Adler</h1><p>Unsere Zimmer und Suiten mit Blick auf die Berge.</p>',
+        'de',
+      ),
+    );
     expect(got).toMatchObject({ iab_id: 'IAB20-18', iab_parent_id: 'IAB20' });
   });
 
@@ -60,7 +77,10 @@ describe('classifier on keywords and schema.org types', () => {
   });
 
   it("gives an article page the article's topic, not the publisher's trade", async () => {
-    const body = Array.from({ length: 12 }, () => 'Gardening in spring starts with the soil: feed the garden with compost, sow seeds of roses and plants, and water the flowers in the morning.').join(' ');
+    const body = Array.from(
+      { length: 12 },
+      () => 'Gardening in spring starts with the soil: feed the garden with compost, sow seeds of roses and plants, and water the flowers in the morning.',
+    ).join(' ');
     const page = html(
       `<title>Spring in the garden | Acme Software Blog</title><meta property="og:type" content="article"><meta property="og:site_name" content="Acme Software">
        <script type="application/ld+json">{"@type":"SoftwareApplication","name":"Acme CRM","description":"Acme CRM is business software for sales teams."}</script>`,
@@ -86,18 +106,24 @@ describe('classifier with the sentence encoder', () => {
   });
 
   it('classifies a page whose words are not in the lexicon by meaning', async () => {
-    const got = await run(classifier, html(
-      '<title>Trailhead Outfitters</title><meta name="description" content="Backpacks, tents, sleeping bags and trekking poles for your next backcountry trip.">',
-      '<h1>Gear up for the backcountry</h1><nav><a>Backpacks</a><a>Tents</a><a>Sleeping bags</a><a>Trekking poles</a></nav>',
-    ));
+    const got = await run(
+      classifier,
+      html(
+        '<title>Trailhead Outfitters</title><meta name="description" content="Backpacks, tents, sleeping bags and trekking poles for your next backcountry trip.">',
+        '<h1>Gear up for the backcountry</h1><nav><a>Backpacks</a><a>Tents</a><a>Sleeping bags</a><a>Trekking poles</a></nav>',
+      ),
+    );
     expect(['IAB17', 'IAB20']).toContain(got.iab_parent_id);
   });
 
   it('keeps the keyword answer where the evidence is plain', async () => {
-    const got = await run(classifier, html(
-      '<title>Harbor View Hotel | Rooms & Suites in Portland</title><meta name="description" content="A boutique hotel on the waterfront with 40 rooms and suites.">',
-      '<h1>Stay with us</h1><nav><a>Rooms</a><a>Suites</a><a>Book now</a></nav>',
-    ));
+    const got = await run(
+      classifier,
+      html(
+        '<title>Harbor View Hotel | Rooms & Suites in Portland</title><meta name="description" content="A boutique hotel on the waterfront with 40 rooms and suites.">',
+        '<h1>Stay with us</h1><nav><a>Rooms</a><a>Suites</a><a>Book now</a></nav>',
+      ),
+    );
     expect(got).toMatchObject({ iab_id: 'IAB20-18', iab_parent_id: 'IAB20', category: 'Travel', subcategory: 'Hotels' });
   });
 });
@@ -147,7 +173,11 @@ describe('classifier degrading gracefully, with the evidence in the trace', () =
   it('gives the same page the same answer however its navigation and JSON-LD blocks are ordered', async () => {
     const nav = ['Rooms', 'Suites', 'Dining', 'Spa', 'Weddings', 'Book now'];
     const ld = ['{"@type":"Hotel","name":"Harbor"}', '{"@type":"Restaurant","name":"Harbor Grill"}'];
-    const make = (n: string[], l: string[]) => html(`<title>Harbor</title>${l.map((j) => `<script type="application/ld+json">${j}</script>`).join('')}`, `<nav>${n.map((a) => `<a>${a}</a>`).join('')}</nav><p>Harbor on the bay.</p>`);
+    const make = (n: string[], l: string[]) =>
+      html(
+        `<title>Harbor</title>${l.map((j) => `<script type="application/ld+json">${j}</script>`).join('')}`,
+        `<nav>${n.map((a) => `<a>${a}</a>`).join('')}</nav><p>Harbor on the bay.</p>`,
+      );
     const a = await run(classifier, make(nav, ld));
     const b = await run(classifier, make([...nav].reverse(), [...ld].reverse()));
     const c = await run(classifier, make(nav, ld));
@@ -155,4 +185,3 @@ describe('classifier degrading gracefully, with the evidence in the trace', () =
     expect(c).toEqual(a);
   });
 });
-

@@ -5,13 +5,28 @@ import type { PageEvidence } from './page-evidence.ts';
 import { iabTaxonomy } from './taxonomy.ts';
 
 const page = (over: Partial<PageEvidence>): PageEvidence => ({
-  url: 'https://example.com/', host: 'example.com', lang: 'en', title: '', descriptions: [], siteName: null, keywords: [],
-  h1: [], subheadings: [], nav: [], visible: '', schemaTypes: [], ogType: null, article: null, ...over,
+  url: 'https://example.com/',
+  host: 'example.com',
+  lang: 'en',
+  title: '',
+  descriptions: [],
+  siteName: null,
+  keywords: [],
+  h1: [],
+  subheadings: [],
+  nav: [],
+  visible: '',
+  schemaTypes: [],
+  ogType: null,
+  article: null,
+  ...over,
 });
 
 describe('how much prose a page has', () => {
   it('counts sentences of six or more words that are mostly words', () => {
-    const p = page({ visible: 'We build liquid rocket engines for orbital launch. Each engine is fired on our stands before it ships. Call 555 0100 0199 9876 1234 5678.' });
+    const p = page({
+      visible: 'We build liquid rocket engines for orbital launch. Each engine is fired on our stands before it ships. Call 555 0100 0199 9876 1234 5678.',
+    });
     expect(measureProse(p)).toEqual({ sentences: 2, words: 18 });
     expect(hasEnoughProse(measureProse(p))).toBe(false);
     expect(hasEnoughProse({ sentences: 2, words: 20 })).toBe(true);
@@ -31,7 +46,11 @@ describe('how much prose a page has', () => {
 
 describe('same evidence, same answer', () => {
   it('orders equal scores by taxonomy order, and ignores float noise below 1e-6', () => {
-    const ranked = [{ score: 2, order: 5 }, { score: 2 + 1e-9, order: 3 }, { score: 3, order: 9 }].sort(byScoreThenTaxonomyOrder);
+    const ranked = [
+      { score: 2, order: 5 },
+      { score: 2 + 1e-9, order: 3 },
+      { score: 3, order: 9 },
+    ].sort(byScoreThenTaxonomyOrder);
     expect(ranked.map((r) => r.order)).toEqual([9, 3, 5]);
   });
 

@@ -242,12 +242,22 @@ function chooseTier2(familyId: string, scores: PageScores, model: ClassifierMode
 }
 
 function decidedBy(best: Ranked, tuning: ClassifyTuning): DecidedBy {
-  const parts: [DecidedBy, number][] = [['keywords', best.keywords], ['schema.org', best.schema], ['embedding', tuning.embedWeight * Math.max(0, best.z)]];
+  const parts: [DecidedBy, number][] = [
+    ['keywords', best.keywords],
+    ['schema.org', best.schema],
+    ['embedding', tuning.embedWeight * Math.max(0, best.z)],
+  ];
   const [kind, value] = parts.reduce((a, b) => (b[1] > a[1] ? b : a));
   return value > 0 ? kind : 'none';
 }
 
-function strengthOf(best: Ranked, runnerUp: Ranked | undefined, prose: { sentences: number; words: number }, page: PageEvidence, tuning: ClassifyTuning): EvidenceStrength {
+function strengthOf(
+  best: Ranked,
+  runnerUp: Ranked | undefined,
+  prose: { sentences: number; words: number },
+  page: PageEvidence,
+  tuning: ClassifyTuning,
+): EvidenceStrength {
   const r2 = (x: number): number => Math.round(x * 100) / 100;
   return {
     score: r2(best.score),
@@ -266,7 +276,12 @@ function strengthOf(best: Ranked, runnerUp: Ranked | undefined, prose: { sentenc
 /**
  * @param pageVector the embedding of `pageSummaryText(page)`, or null (no model, non-English page).
  */
-export function chooseCategory(page: PageEvidence, pageVector: Float32Array | null, model: ClassifierModel, tuning: ClassifyTuning = DEFAULT_TUNING): CategoryChoice {
+export function chooseCategory(
+  page: PageEvidence,
+  pageVector: Float32Array | null,
+  model: ClassifierModel,
+  tuning: ClassifyTuning = DEFAULT_TUNING,
+): CategoryChoice {
   const scores = scoreFamilies(page, pageVector, model, tuning);
   const ranking = scores.families;
   const prose = measureProse(page);
@@ -281,8 +296,20 @@ export function chooseCategory(page: PageEvidence, pageVector: Float32Array | nu
   const nearest = !clear && pageVector !== null && hasEnoughProse(prose) && ranking[0]!.score > 0;
   const best = ranking[0]!;
   if (!clear && !nearest) {
-    return { iabId: UNCATEGORIZED_ID, tier1Id: UNCATEGORIZED_ID, basis: 'low-evidence', ranking: publicRanking, strength: strengthOf(best, ranking[1], prose, page, tuning) };
+    return {
+      iabId: UNCATEGORIZED_ID,
+      tier1Id: UNCATEGORIZED_ID,
+      basis: 'low-evidence',
+      ranking: publicRanking,
+      strength: strengthOf(best, ranking[1], prose, page, tuning),
+    };
   }
   const iabId = chooseTier2(best.id, scores, model, tuning);
-  return { iabId, tier1Id: best.id, basis: clear ? 'evidence' : 'nearest', ranking: publicRanking, strength: strengthOf(best, ranking[1], prose, page, tuning) };
+  return {
+    iabId,
+    tier1Id: best.id,
+    basis: clear ? 'evidence' : 'nearest',
+    ranking: publicRanking,
+    strength: strengthOf(best, ranking[1], prose, page, tuning),
+  };
 }

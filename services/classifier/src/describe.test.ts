@@ -3,14 +3,30 @@ import { describeSite, fitDescription, siteNameOf, splitSentences } from './desc
 import type { PageEvidence } from './page-evidence.ts';
 
 const page = (over: Partial<PageEvidence>): PageEvidence => ({
-  url: 'https://example.com/', host: 'example.com', lang: 'en', title: '', descriptions: [], siteName: null, keywords: [],
-  h1: [], subheadings: [], nav: [], visible: '', schemaTypes: [], ogType: null, article: null, ...over,
+  url: 'https://example.com/',
+  host: 'example.com',
+  lang: 'en',
+  title: '',
+  descriptions: [],
+  siteName: null,
+  keywords: [],
+  h1: [],
+  subheadings: [],
+  nav: [],
+  visible: '',
+  schemaTypes: [],
+  ogType: null,
+  article: null,
+  ...over,
 });
 const cat = { category: 'Food & Drink', subcategory: 'Dining Out', lowEvidence: false };
 
 describe('describeSite', () => {
   it('uses the meta description, decoded and without markup', () => {
-    const d = describeSite(page({ title: 'Lupa', descriptions: ['<p>Lupa is a Roman trattoria in Greenwich Village serving pasta &amp;amp; wine since 1999.</p>'] }), cat);
+    const d = describeSite(
+      page({ title: 'Lupa', descriptions: ['<p>Lupa is a Roman trattoria in Greenwich Village serving pasta &amp;amp; wine since 1999.</p>'] }),
+      cat,
+    );
     expect(d).toBe('Lupa is a Roman trattoria in Greenwich Village serving pasta & wine since 1999.');
   });
 
@@ -25,19 +41,33 @@ describe('describeSite', () => {
   });
 
   it('does not repeat the title as the description', () => {
-    const d = describeSite(page({ title: 'Smith & Sons Plumbing - Emergency Plumbers in Leeds', descriptions: ['Smith & Sons Plumbing - Emergency Plumbers in Leeds'], visible: 'Home. Smith & Sons is a family-owned plumbing company serving Leeds since 1982. Call now.' }), cat);
+    const d = describeSite(
+      page({
+        title: 'Smith & Sons Plumbing - Emergency Plumbers in Leeds',
+        descriptions: ['Smith & Sons Plumbing - Emergency Plumbers in Leeds'],
+        visible: 'Home. Smith & Sons is a family-owned plumbing company serving Leeds since 1982. Call now.',
+      }),
+      cat,
+    );
     expect(d).toBe('Smith & Sons is a family-owned plumbing company serving Leeds since 1982.');
   });
 
-  it('skips boilerplate sentences and takes the page\'s own sentence about itself', () => {
-    const d = describeSite(page({ descriptions: ['This site uses cookies to improve your experience.'], visible: 'Menu. Please enable JavaScript. Blue Fin Sushi offers fresh sushi and sashimi in downtown Austin. Reservations.' }), cat);
+  it("skips boilerplate sentences and takes the page's own sentence about itself", () => {
+    const d = describeSite(
+      page({
+        descriptions: ['This site uses cookies to improve your experience.'],
+        visible: 'Menu. Please enable JavaScript. Blue Fin Sushi offers fresh sushi and sashimi in downtown Austin. Reservations.',
+      }),
+      cat,
+    );
     expect(d).toBe('Blue Fin Sushi offers fresh sushi and sashimi in downtown Austin.');
   });
 
   it('falls back to an honest sentence from the site name and category, never empty', () => {
     expect(describeSite(page({ title: 'Home | Joe’s Diner' }), cat)).toBe('Joe’s Diner is a website about Dining Out.');
-    expect(describeSite(page({ host: 'blank.example' }), { category: 'Uncategorized', subcategory: '', lowEvidence: true }))
-      .toBe('blank.example is a website whose pages say too little about it to tell what it offers.');
+    expect(describeSite(page({ host: 'blank.example' }), { category: 'Uncategorized', subcategory: '', lowEvidence: true })).toBe(
+      'blank.example is a website whose pages say too little about it to tell what it offers.',
+    );
   });
 });
 
@@ -56,10 +86,16 @@ describe('sentence helpers', () => {
 
 describe('description candidates that are not prose', () => {
   it('skips a menu dump and a contact block for a real sentence', () => {
-    const d = describeSite(page({
-      descriptions: ['Follow us on Facebook About Us Office Locations Estate Planning Living Wills Powers of Attorney Contact Us Call Us Today!', '_ Groceries USA Long Island City, New York 11101 USA Tel: +1 (212) 673-5000'],
-      visible: 'Callinan Law is a family law firm that helps older clients plan their estates and care.',
-    }), cat);
+    const d = describeSite(
+      page({
+        descriptions: [
+          'Follow us on Facebook About Us Office Locations Estate Planning Living Wills Powers of Attorney Contact Us Call Us Today!',
+          '_ Groceries USA Long Island City, New York 11101 USA Tel: +1 (212) 673-5000',
+        ],
+        visible: 'Callinan Law is a family law firm that helps older clients plan their estates and care.',
+      }),
+      cat,
+    );
     expect(d).toBe('Callinan Law is a family law firm that helps older clients plan their estates and care.');
   });
   it('names the site without the page part of the title', () => {

@@ -10,11 +10,17 @@ import type { PageEvidence } from './page-evidence.ts';
 export const MAX_DESCRIPTION_CHARS = 300;
 const MIN_SENTENCE_CHARS = 25;
 
-const BOILERPLATE = /\b(cookies?|javascript|browser|copyright|all rights reserved|log ?in|sign ?in|sign up|click here|subscribe|newsletter|privacy policy|terms of (use|service)|page not found|404|loading|skip to|enable|captcha|lorem ipsum|read more)\b/i;
+const BOILERPLATE =
+  /\b(cookies?|javascript|browser|copyright|all rights reserved|log ?in|sign ?in|sign up|click here|subscribe|newsletter|privacy policy|terms of (use|service)|page not found|404|loading|skip to|enable|captcha|lorem ipsum|read more)\b/i;
 /** Words of a sentence that talks about the site or its owner, not about one item on the page. */
-const SELF_DESCRIPTION = /\b(we|our|us|is an?|are an?|provides?|providing|offers?|offering|specializ\w*|specialis\w*|dedicated to|serving|founded|leading|family[- ]owned|welcome to)\b/i;
+const SELF_DESCRIPTION =
+  /\b(we|our|us|is an?|are an?|provides?|providing|offers?|offering|specializ\w*|specialis\w*|dedicated to|serving|founded|leading|family[- ]owned|welcome to)\b/i;
 
-const normalized = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const normalized = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 export function splitSentences(text: string): string[] {
   // A period after a lone capital or a common abbreviation does not end a sentence ("St. Louis", "Inc.").

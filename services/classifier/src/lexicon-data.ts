@@ -7,17 +7,22 @@
  */
 export const LEXICON: Record<string, string> = {
   IAB1: 'entertainment, theatre, theater, performing arts, concert, festival, show tickets, nightlife, celebrity, dance company, circus, comedy show, live entertainment, artists, art studio, nightclub, nightclubs',
-  'IAB1-1': 'books, book, author, novel, novels, literature, poetry, publisher, library, libraries, bookstore, reading, fiction, nonfiction, library card, catalog search, librarian, bestseller',
+  'IAB1-1':
+    'books, book, author, novel, novels, literature, poetry, publisher, library, libraries, bookstore, reading, fiction, nonfiction, library card, catalog search, librarian, bestseller',
   'IAB1-2': 'celebrity gossip, celebrities, hollywood gossip, red carpet, paparazzi',
   'IAB1-3': 'fine art, art gallery, museum, paintings, sculpture, exhibition, artist, contemporary art, gallery, artwork, fine arts',
   'IAB1-4': 'humor, comedy, funny, jokes, comedian, stand-up',
   'IAB1-5': 'movies, movie, film, films, cinema, box office, screening, trailer, hollywood, film production, filmmaker',
-  'IAB1-6': 'music, musician, band, concerts, album, songs, recording studio, dj, guitar, piano, instruments, musical instruments, orchestra, symphony, record label, music lessons, live music, singer, violin, drums',
+  'IAB1-6':
+    'music, musician, band, concerts, album, songs, recording studio, dj, guitar, piano, instruments, musical instruments, orchestra, symphony, record label, music lessons, live music, singer, violin, drums',
   'IAB1-7': 'television, tv show, tv series, episodes, broadcast, tv channel, streaming series',
   IAB2: 'automotive, cars, car, vehicle, vehicles, auto, truck, trucks, dealership, suv',
-  'IAB2-1': 'auto parts, car parts, aftermarket parts, spare parts, oem parts, brake, brakes, exhaust, bumper, wheels, tires, tyres, performance parts, engine parts, body kits, floor mats, seat covers',
-  'IAB2-2': 'auto repair, car repair, mechanic, oil change, auto service, collision repair, body shop, brake repair, transmission repair, wheel alignment, diagnostics, tune-up, auto body',
-  'IAB2-3': 'used cars, new cars, car dealer, dealership, pre-owned, test drive, cars for sale, trade-in, buy a car, sell your car, motorcycles for sale, vehicle listings, auto sales',
+  'IAB2-1':
+    'auto parts, car parts, aftermarket parts, spare parts, oem parts, brake, brakes, exhaust, bumper, wheels, tires, tyres, performance parts, engine parts, body kits, floor mats, seat covers',
+  'IAB2-2':
+    'auto repair, car repair, mechanic, oil change, auto service, collision repair, body shop, brake repair, transmission repair, wheel alignment, diagnostics, tune-up, auto body',
+  'IAB2-3':
+    'used cars, new cars, car dealer, dealership, pre-owned, test drive, cars for sale, trade-in, buy a car, sell your car, motorcycles for sale, vehicle listings, auto sales',
   'IAB2-4': 'car culture, car show, car club, custom cars, hot rods, car enthusiasts, car magazine',
   'IAB2-10': 'electric vehicle, electric vehicles, ev charging, electric car',
   'IAB2-15': 'motorcycle, motorcycles, motorbike, scooter, dirt bike',
@@ -27,10 +32,14 @@ export const LEXICON: Record<string, string> = {
   'IAB2-22': 'vintage cars, classic cars, antique cars',
   IAB3: 'business solutions, b2b, consulting, consultancy, consultants, enterprise, corporate, industrial, manufacturing, manufacturer, suppliers, supplier, distributor, printing, print, commercial printing, business center, office space, virtual office, outsourcing, business services, professional services, wholesale, industrial equipment, machinery, fabrication, equipment suppliers',
   'IAB3-1': 'advertising, advertising agency, ad agency, media buying, campaigns, billboards',
-  'IAB3-2': 'agriculture, agricultural, farming, farmers, crop, crops, seeds, agribusiness, crop protection, livestock, harvest, agronomy, pesticides, fertilizer',
-  'IAB3-3': 'biotech, biotechnology, biomedical, medical devices, medical technology, pharmaceutical, life sciences, surgical, implants, clinical, diagnostics, medtech',
-  'IAB3-4': 'business software, saas, software, crm, erp, project management, workflow, platform, dashboard, analytics, collaboration, app, cloud-based, integrations, free trial, pricing plans, api, sales software, product management, automation',
-  'IAB3-5': 'construction, construction company, contractors, engineering, infrastructure, civil engineering, building construction, construction projects, concrete, steel, construction services',
+  'IAB3-2':
+    'agriculture, agricultural, farming, farmers, crop, crops, seeds, agribusiness, crop protection, livestock, harvest, agronomy, pesticides, fertilizer',
+  'IAB3-3':
+    'biotech, biotechnology, biomedical, medical devices, medical technology, pharmaceutical, life sciences, surgical, implants, clinical, diagnostics, medtech',
+  'IAB3-4':
+    'business software, saas, software, crm, erp, project management, workflow, platform, dashboard, analytics, collaboration, app, cloud-based, integrations, free trial, pricing plans, api, sales software, product management, automation',
+  'IAB3-5':
+    'construction, construction company, contractors, engineering, infrastructure, civil engineering, building construction, construction projects, concrete, steel, construction services',
   'IAB3-6': 'forestry, timber, lumber, logging, forest products',
   'IAB3-7': 'government contracting, public sector',
   'IAB3-8': 'green solutions, renewable energy, solar, sustainability, recycling, energy efficiency, clean energy',
@@ -51,14 +60,17 @@ export const LEXICON: Record<string, string> = {
   'IAB4-11': 'career advice, career coaching, career change',
   IAB5: 'education, school, schools, students, teachers, learning, courses, curriculum, academic, classroom, tuition, enrollment, university, college, campus, faculty, library, training, degree',
   'IAB5-1': 'high school, middle school, secondary school',
-  'IAB5-2': 'adult education, continuing education, professional development, workshops, training courses, short courses, skills training, seminars, masterclass, continuing professional development',
+  'IAB5-2':
+    'adult education, continuing education, professional development, workshops, training courses, short courses, skills training, seminars, masterclass, continuing professional development',
   'IAB5-3': 'art history',
   'IAB5-4': 'college administration, registrar, provost',
   'IAB5-5': 'college life, campus life, dorm, student life',
-  'IAB5-6': 'distance learning, online learning, e-learning, elearning, online courses, online training, lms, learning management, webinars, course catalog, self-paced',
+  'IAB5-6':
+    'distance learning, online learning, e-learning, elearning, online courses, online training, lms, learning management, webinars, course catalog, self-paced',
   'IAB5-7': 'english as a second language, esl, tesol',
   'IAB5-8': 'language learning, learn spanish, language courses, language school',
-  'IAB5-9': 'graduate school, mba, masters, master of, phd, doctoral, law school, business school, graduate programs, postgraduate, executive education, admissions, alumni',
+  'IAB5-9':
+    'graduate school, mba, masters, master of, phd, doctoral, law school, business school, graduate programs, postgraduate, executive education, admissions, alumni',
   'IAB5-10': 'homeschooling, homeschool',
   'IAB5-12': 'k-6, elementary school, primary school',
   'IAB5-13': 'private school, private schools, boarding school, independent school, prep school',
@@ -73,7 +85,8 @@ export const LEXICON: Record<string, string> = {
   'IAB7-1': 'exercise, fitness, workout, gym, personal trainer, yoga, pilates, crossfit',
   'IAB7-5': 'alternative medicine, acupuncture, naturopathy, homeopathy, chiropractic, chiropractor',
   'IAB7-11': 'cancer, oncology, tumor, chemotherapy',
-  'IAB7-17': 'dental, dentist, dentistry, orthodontist, orthodontics, orthodontic, braces, teeth, tooth, invisalign, implants, dental implants, teeth whitening, smile, hygienist, root canal, crowns, veneers, cosmetic dentistry',
+  'IAB7-17':
+    'dental, dentist, dentistry, orthodontist, orthodontics, orthodontic, braces, teeth, tooth, invisalign, implants, dental implants, teeth whitening, smile, hygienist, root canal, crowns, veneers, cosmetic dentistry',
   'IAB7-18': 'depression',
   'IAB7-19': 'dermatology, dermatologist, skin care clinic, acne',
   'IAB7-20': 'diabetes',
@@ -84,7 +97,8 @@ export const LEXICON: Record<string, string> = {
   'IAB7-34': 'anxiety, panic attacks',
   'IAB7-35': 'pediatrics, pediatrician, paediatric',
   'IAB7-36': 'physical therapy, physiotherapy, physiotherapist, rehabilitation',
-  'IAB7-37': 'psychology, psychologist, psychiatry, psychiatrist, counselling, counseling, therapy, therapist, psychotherapy, mental health, cbt, clinical psychologist, counsellor',
+  'IAB7-37':
+    'psychology, psychologist, psychiatry, psychiatrist, counselling, counseling, therapy, therapist, psychotherapy, mental health, cbt, clinical psychologist, counsellor',
   'IAB7-38': 'senior health, seniors health',
   'IAB7-42': 'substance abuse, addiction, rehab, alcohol treatment, drug treatment',
   'IAB7-44': 'weight loss, diet, lose weight',
@@ -96,8 +110,10 @@ export const LEXICON: Record<string, string> = {
   'IAB8-5': 'cocktails, beer, brewery, craft beer, bar, pub, brewpub, taproom, spirits, cocktail bar',
   'IAB8-6': 'coffee, tea, espresso, cafe, coffee shop, barista, latte, coffee house',
   'IAB8-7': 'thai, thai cuisine, thai restaurant, indian cuisine, sushi, korean, vietnamese, ethnic cuisine, pad thai, curry',
-  'IAB8-8': 'desserts, dessert, baking, bakery, cakes, cake, cupcakes, pastries, pastry, cookies, chocolate, chocolates, chocolatier, truffles, ice cream, frozen yogurt, soft serve, sweets, candy, confectionery, bread, macarons, pies, gelato',
-  'IAB8-9': 'restaurant, restaurants, dining, dine, menu, menus, lunch, dinner, brunch, reservations, reservation, chef, cuisine, private dining, happy hour, catering, tasting menu, dine in, takeout, wine list, bar and grill, grill, bistro, eatery',
+  'IAB8-8':
+    'desserts, dessert, baking, bakery, cakes, cake, cupcakes, pastries, pastry, cookies, chocolate, chocolates, chocolatier, truffles, ice cream, frozen yogurt, soft serve, sweets, candy, confectionery, bread, macarons, pies, gelato',
+  'IAB8-9':
+    'restaurant, restaurants, dining, dine, menu, menus, lunch, dinner, brunch, reservations, reservation, chef, cuisine, private dining, happy hour, catering, tasting menu, dine in, takeout, wine list, bar and grill, grill, bistro, eatery',
   'IAB8-11': 'french cuisine, french restaurant, brasserie',
   'IAB8-13': 'italian cuisine, italian restaurant, pizza, pasta, trattoria, pizzeria',
   'IAB8-14': 'japanese cuisine, sushi bar, ramen',
@@ -125,15 +141,21 @@ export const LEXICON: Record<string, string> = {
   'IAB10-2': 'entertaining, party planning, hosting',
   'IAB10-3': 'environmental safety, mold, asbestos, radon, lead paint',
   'IAB10-4': 'gardening, garden, gardens, plants, flowers, florist, floral, bouquets, flower delivery, nursery, seeds, roses, arrangements, garden center',
-  'IAB10-5': 'home repair, plumber, plumbers, plumbing, drain, drains, leak, leaks, water heater, electrician, hvac, heating, furnace, air conditioning, handyman, repairs, boiler, sewer, pipes, faucet, toilet, emergency plumbing',
+  'IAB10-5':
+    'home repair, plumber, plumbers, plumbing, drain, drains, leak, leaks, water heater, electrician, hvac, heating, furnace, air conditioning, handyman, repairs, boiler, sewer, pipes, faucet, toilet, emergency plumbing',
   'IAB10-6': 'home theater, home cinema, surround sound, av installation',
-  'IAB10-7': 'interior decorating, interior design, decor, home decor, furniture, furnishings, wall decor, home accents, curtains, rugs, lighting, mirrors, cushions, blinds, wallpaper, makeovers, decorating, upholstery, fabrics, lamps, candles, vases, accent tables, bedding',
+  'IAB10-7':
+    'interior decorating, interior design, decor, home decor, furniture, furnishings, wall decor, home accents, curtains, rugs, lighting, mirrors, cushions, blinds, wallpaper, makeovers, decorating, upholstery, fabrics, lamps, candles, vases, accent tables, bedding',
   'IAB10-8': 'landscaping, landscape, lawn care, lawn, hardscape, irrigation, patio',
-  'IAB10-9': 'remodeling, renovation, renovations, construction, contractor, contractors, general contractor, roofing, roofers, roof, windows, doors, siding, decks, decking, kitchens, bathrooms, basement, flooring, custom homes, home builder, builders, hardwood, timber, lumber, cabinets, kitchen remodel, additions, window replacement, joinery, carpentry, gutters',
+  'IAB10-9':
+    'remodeling, renovation, renovations, construction, contractor, contractors, general contractor, roofing, roofers, roof, windows, doors, siding, decks, decking, kitchens, bathrooms, basement, flooring, custom homes, home builder, builders, hardwood, timber, lumber, cabinets, kitchen remodel, additions, window replacement, joinery, carpentry, gutters',
   IAB11: 'government, law, politics, public policy, council, city council, municipal, county, department of',
-  'IAB11-1': 'immigration, visa, visas, green card, citizenship, naturalization, work permit, asylum, deportation, immigration lawyer, immigration law, uscis, residency, migration',
-  'IAB11-2': 'lawyer, lawyers, attorney, attorneys, law firm, solicitors, solicitor, litigation, legal services, elder law, estate planning, probate, personal injury, divorce lawyer, family law, employment law, legal advice, barrister, counsel, whistleblower, discrimination, legal issues',
-  'IAB11-3': 'city of, town of, county of, city hall, mayor, public works, residents, permits, ordinances, municipal, government, city services, town hall, city manager, agendas and minutes, public records, federal, .gov, parks and recreation',
+  'IAB11-1':
+    'immigration, visa, visas, green card, citizenship, naturalization, work permit, asylum, deportation, immigration lawyer, immigration law, uscis, residency, migration',
+  'IAB11-2':
+    'lawyer, lawyers, attorney, attorneys, law firm, solicitors, solicitor, litigation, legal services, elder law, estate planning, probate, personal injury, divorce lawyer, family law, employment law, legal advice, barrister, counsel, whistleblower, discrimination, legal issues',
+  'IAB11-3':
+    'city of, town of, county of, city hall, mayor, public works, residents, permits, ordinances, municipal, government, city services, town hall, city manager, agendas and minutes, public records, federal, .gov, parks and recreation',
   'IAB11-4': 'politics, political, election, elections, campaign, candidate, senator, congress, democrats, republicans, vote',
   'IAB11-5': 'commentary, opinion, editorial',
   IAB12: 'news, breaking news, headlines, newsroom, reporters, journalism',
@@ -141,11 +163,14 @@ export const LEXICON: Record<string, string> = {
   'IAB12-3': 'local news',
   IAB13: 'personal finance, banking, bank, banks, savings, mortgages, mortgage, loans, credit cards, building society, accounts, finance, financial, wealth',
   'IAB13-1': 'beginning investing, investing basics',
-  'IAB13-2': 'loans, loan, credit, debt, car finance, auto loans, personal loans, mortgages, mortgage, refinance, credit cards, borrowing, lender, lending, credit union, interest rates, apr, payday loans, debt consolidation, home loans, checking accounts',
+  'IAB13-2':
+    'loans, loan, credit, debt, car finance, auto loans, personal loans, mortgages, mortgage, refinance, credit cards, borrowing, lender, lending, credit union, interest rates, apr, payday loans, debt consolidation, home loans, checking accounts',
   'IAB13-3': 'financial news, market news',
-  'IAB13-4': 'financial planning, financial planner, financial advisor, financial adviser, wealth management, investment advice, retirement, estate planning, portfolio, fiduciary, advisors',
+  'IAB13-4':
+    'financial planning, financial planner, financial advisor, financial adviser, wealth management, investment advice, retirement, estate planning, portfolio, fiduciary, advisors',
   'IAB13-5': 'hedge fund, hedge funds',
-  'IAB13-6': 'insurance, insurer, insurance agency, auto insurance, home insurance, life insurance, health insurance, policies, coverage, premiums, liability insurance, business insurance, insurance agent',
+  'IAB13-6':
+    'insurance, insurer, insurance agency, auto insurance, home insurance, life insurance, health insurance, policies, coverage, premiums, liability insurance, business insurance, insurance agent',
   'IAB13-7': 'investing, investment, investments, investors, brokerage',
   'IAB13-8': 'mutual funds, mutual fund',
   'IAB13-10': 'retirement planning, pension, 401k, ira',
@@ -155,10 +180,13 @@ export const LEXICON: Record<string, string> = {
   'IAB14-1': 'dating, matchmaking',
   'IAB14-4': 'marriage, married couples',
   'IAB14-5': 'senior living, retirement community, retirement homes',
-  'IAB14-7': 'wedding, weddings, bride, brides, bridal, wedding planner, wedding planning, wedding venue, wedding dress, bridesmaids, honeymoon, marriage license',
+  'IAB14-7':
+    'wedding, weddings, bride, brides, bridal, wedding planner, wedding planning, wedding venue, wedding dress, bridesmaids, honeymoon, marriage license',
   'IAB14-8': 'ethnic, heritage, cultural',
   IAB15: 'science, scientific, research, laboratory, scientists',
-  'IAB15-2': 'biology', 'IAB15-3': 'chemistry', 'IAB15-6': 'physics',
+  'IAB15-2': 'biology',
+  'IAB15-3': 'chemistry',
+  'IAB15-6': 'physics',
   'IAB15-7': 'astronomy, nasa, telescope, planets',
   'IAB15-10': 'weather, forecast',
   IAB16: 'pets, pet, dogs, cats, puppies, kittens, pet supplies, pet food',
@@ -176,20 +204,25 @@ export const LEXICON: Record<string, string> = {
   'IAB17-35': 'skiing, ski, ski resort, slopes',
   'IAB17-44': 'soccer, football club, premier league',
   IAB18: 'style, fashion, apparel, beauty, clothing, jewelry',
-  'IAB18-1': 'beauty, hair care, haircare, salon, hair salon, skin care, skincare, cosmetics, makeup, spa, facials, shampoo, conditioner, styling, hair products, nails, manicure, pedicure, waxing, lashes, beauty salon, barber, esthetician, anti-aging, laser hair removal',
+  'IAB18-1':
+    'beauty, hair care, haircare, salon, hair salon, skin care, skincare, cosmetics, makeup, spa, facials, shampoo, conditioner, styling, hair products, nails, manicure, pedicure, waxing, lashes, beauty salon, barber, esthetician, anti-aging, laser hair removal',
   'IAB18-2': 'tattoo, tattoos, piercing, body art',
   'IAB18-3': 'fashion, runway, couture, trends, boutique',
-  'IAB18-4': 'jewelry, jewellery, jewelers, rings, necklaces, bracelets, earrings, pendants, diamonds, gold, silver, gemstones, engagement rings, charms, watches, sterling silver',
-  'IAB18-5': 'clothing, apparel, clothes, dresses, shirts, jeans, pants, jackets, t-shirts, skirts, menswear, womenswear, outerwear, denim, garments, fashion, swimwear, activewear, uniforms, knitwear',
+  'IAB18-4':
+    'jewelry, jewellery, jewelers, rings, necklaces, bracelets, earrings, pendants, diamonds, gold, silver, gemstones, engagement rings, charms, watches, sterling silver',
+  'IAB18-5':
+    'clothing, apparel, clothes, dresses, shirts, jeans, pants, jackets, t-shirts, skirts, menswear, womenswear, outerwear, denim, garments, fashion, swimwear, activewear, uniforms, knitwear',
   'IAB18-6': 'accessories, handbags, bags, belts, scarves, sunglasses, shoes, footwear, hats',
-  IAB19: 'technology, computers, computer, it services, it solutions, tech, electronics, hardware, networking, servers, technical support, software, printers, semiconductors, electronic components',
+  IAB19:
+    'technology, computers, computer, it services, it solutions, tech, electronics, hardware, networking, servers, technical support, software, printers, semiconductors, electronic components',
   'IAB19-1': '3d graphics, 3d modeling, cad, rendering',
   'IAB19-2': 'animation, animated',
   'IAB19-3': 'antivirus, anti-virus, malware protection',
   'IAB19-5': 'cameras, camera, camcorders, camcorder, lenses, lens, dslr, mirrorless, digital cameras, tripods, photo equipment, video cameras',
   'IAB19-6': 'cell phones, mobile phones, smartphones, smartphone, android phones',
   'IAB19-8': 'computer networking, networking, routers, wifi, lan, wan, cabling',
-  'IAB19-9': 'computer peripherals, printers, printer, ink, toner, cartridges, ink cartridges, toner cartridges, scanners, keyboards, mice, monitors, hardware, peripherals, usb',
+  'IAB19-9':
+    'computer peripherals, printers, printer, ink, toner, cartridges, ink cartridges, toner cartridges, scanners, keyboards, mice, monitors, hardware, peripherals, usb',
   'IAB19-10': 'computer reviews, benchmarks',
   'IAB19-11': 'data center, data centers, datacenter, server, servers, storage, colocation, hosting, enterprise storage, data storage',
   'IAB19-12': 'databases, database, sql, nosql',
@@ -197,21 +230,26 @@ export const LEXICON: Record<string, string> = {
   'IAB19-15': 'webmail, mail server, email marketing, email hosting, spam filtering, inbox',
   'IAB19-16': 'graphics software',
   'IAB19-18': 'internet technology, internet, broadband, isp, web hosting, domains, dial-up, internet service provider',
-  'IAB19-20': 'javascript', 'IAB19-19': 'java', 'IAB19-4': 'c++',
+  'IAB19-20': 'javascript',
+  'IAB19-19': 'java',
+  'IAB19-4': 'c++',
   'IAB19-25': 'network security, cybersecurity, cyber security, firewall, encryption, vulnerability',
   'IAB19-27': 'pc support, computer repair, it support, tech support',
   'IAB19-31': 'unix, linux',
-  'IAB19-34': 'web design, website design, web designer, web development, web developer, html, css, websites, responsive design, wordpress, ecommerce websites, seo, web designers',
+  'IAB19-34':
+    'web design, website design, web designer, web development, web developer, html, css, websites, responsive design, wordpress, ecommerce websites, seo, web designers',
   'IAB19-35': 'web search, search engine',
   'IAB19-36': 'windows, microsoft windows',
-  IAB20: 'travel, vacation, vacations, holidays, tourism, tourist, trips, destinations, resort, resorts, getaway, all-inclusive, tours, booking, itinerary, sightseeing, lodge',
+  IAB20:
+    'travel, vacation, vacations, holidays, tourism, tourist, trips, destinations, resort, resorts, getaway, all-inclusive, tours, booking, itinerary, sightseeing, lodge',
   'IAB20-1': 'adventure travel, expeditions, trekking, safari',
   'IAB20-3': 'air travel, flights, airline, airlines, airport, airfare',
   'IAB20-5': 'bed and breakfast, b&b, guest house, inn',
   'IAB20-9': 'camping, campground, campgrounds, campsite, campsites, rv park, rv, tents, cabins, trailer park',
   'IAB20-12': 'cruises, cruise, cruise ship',
   'IAB20-17': 'honeymoons, honeymoon, romantic getaway',
-  'IAB20-18': 'hotel, hotels, rooms, suites, guest rooms, accommodations, accommodation, book now, check availability, check-in, reservations, stay, lodging, inn, resort, concierge, amenities, room rates, best rate, spa, suite, motel, guests, nightly',
+  'IAB20-18':
+    'hotel, hotels, rooms, suites, guest rooms, accommodations, accommodation, book now, check availability, check-in, reservations, stay, lodging, inn, resort, concierge, amenities, room rates, best rate, spa, suite, motel, guests, nightly',
   'IAB20-2': 'africa travel, african safari, safaris, travel to africa, kenya, tanzania',
   'IAB20-4': 'australia travel, new zealand travel, visit australia, travel to australia, travel to new zealand',
   'IAB20-8': 'us travel, travel in the usa, road trip, visit florida, new york city tours',
@@ -229,21 +267,27 @@ export const LEXICON: Record<string, string> = {
   'IAB20-22': 'national parks, national park',
   'IAB20-24': 'spas, day spa, spa treatments, massage',
   'IAB20-25': 'theme parks, theme park, amusement park, roller coasters',
-  IAB21: 'real estate, property, properties, realty, realtor, realtors, listings, homes for sale, mls, estate agents, lettings, property management, commercial property, brokerage',
-  'IAB21-1': 'apartments, apartment, rentals, condos, condo, leasing, studio apartments, rent, lofts, residences, penthouse, luxury apartments, amenities, floor plans, doorman',
+  IAB21:
+    'real estate, property, properties, realty, realtor, realtors, listings, homes for sale, mls, estate agents, lettings, property management, commercial property, brokerage',
+  'IAB21-1':
+    'apartments, apartment, rentals, condos, condo, leasing, studio apartments, rent, lofts, residences, penthouse, luxury apartments, amenities, floor plans, doorman',
   'IAB21-2': 'architects, architect, architecture, architectural, architectural design, design studio, planning permission, residential architecture',
-  'IAB21-3': 'homes for sale, real estate, realtor, realtors, buy a home, sell your home, listings, home buyers, sellers, mls, property search, new homes, home builder, land for sale, acreage, farms for sale, open house, model homes, floor plans, real estate agent, brokers, property listings',
-  IAB22: 'shopping, shop, store, online store, buy online, shop online, free shipping, add to cart, cart, checkout, gift, gifts, deals, catalog, order online, office supplies, retailer, gift baskets',
+  'IAB21-3':
+    'homes for sale, real estate, realtor, realtors, buy a home, sell your home, listings, home buyers, sellers, mls, property search, new homes, home builder, land for sale, acreage, farms for sale, open house, model homes, floor plans, real estate agent, brokers, property listings',
+  IAB22:
+    'shopping, shop, store, online store, buy online, shop online, free shipping, add to cart, cart, checkout, gift, gifts, deals, catalog, order online, office supplies, retailer, gift baskets',
   'IAB22-1': 'contests, sweepstakes, freebies, free stuff, giveaways, rewards, earn points, prizes',
   'IAB22-2': 'coupons, coupon, promo codes, discount codes',
   'IAB22-3': 'comparison, compare prices, price comparison',
   IAB23: 'religion, spirituality, faith, church, worship, spiritual',
   'IAB23-3': 'buddhism, buddhist, buddha, dharma, meditation, sutra',
   'IAB23-4': 'catholic, catholicism, parish, mass times, diocese',
-  'IAB23-5': 'christianity, christian, church, churches, episcopal, anglican, bible, jesus, christ, gospel, ministry, congregation, worship, diocese, bishop, sermon, pastor, prayer',
+  'IAB23-5':
+    'christianity, christian, church, churches, episcopal, anglican, bible, jesus, christ, gospel, ministry, congregation, worship, diocese, bishop, sermon, pastor, prayer',
   'IAB23-6': 'hinduism, hindu',
   'IAB23-7': 'islam, muslim, mosque',
   'IAB23-8': 'judaism, jewish, synagogue, torah',
   IAB25: 'under construction, coming soon',
-  'IAB25-6': 'under construction, coming soon, site under construction, website coming soon, launching soon, parked domain, this domain, domain is for sale, future home of, default web page, it works',
+  'IAB25-6':
+    'under construction, coming soon, site under construction, website coming soon, launching soon, parked domain, this domain, domain is for sale, future home of, default web page, it works',
 };

@@ -3,8 +3,21 @@ import { buildLexicon, indexNgrams, lexiconScore, normalizeToken, scoreAllCatego
 import type { PageEvidence } from './page-evidence.ts';
 
 const page = (over: Partial<PageEvidence>): PageEvidence => ({
-  url: 'https://example.com/', host: 'example.com', lang: 'en', title: '', descriptions: [], siteName: null, keywords: [],
-  h1: [], subheadings: [], nav: [], visible: '', schemaTypes: [], ogType: null, article: null, ...over,
+  url: 'https://example.com/',
+  host: 'example.com',
+  lang: 'en',
+  title: '',
+  descriptions: [],
+  siteName: null,
+  keywords: [],
+  h1: [],
+  subheadings: [],
+  nav: [],
+  visible: '',
+  schemaTypes: [],
+  ogType: null,
+  article: null,
+  ...over,
 });
 
 describe('keyword evidence', () => {
@@ -33,7 +46,11 @@ describe('keyword evidence', () => {
   });
 
   it('gives categories without hand-written words the words of their official name', () => {
-    expect(buildLexicon().keywordsOf('IAB17-39').map((k) => k.gram)).toEqual(['table tennis', 'ping pong']);
+    expect(
+      buildLexicon()
+        .keywordsOf('IAB17-39')
+        .map((k) => k.gram),
+    ).toEqual(['table tennis', 'ping pong']);
     expect(buildLexicon().keywordsOf('IAB19-29')).toEqual([]); // "Entertainment" alone is too vague
   });
 
@@ -48,7 +65,10 @@ describe('keyword evidence', () => {
     const scores = scoreAllCategories(indexPage(page({ title: 'Home', nav: ['Home', 'About', 'Contact'], visible: 'Section C. Plan B.' })), buildLexicon());
     expect(scores.get('IAB10')).toBe(0);
     expect(scores.get('IAB19-4')).toBe(0);
-    expect(buildLexicon().keywordsOf('IAB10').map((k) => k.gram)).toContain('garden');
+    expect(
+      buildLexicon()
+        .keywordsOf('IAB10')
+        .map((k) => k.gram),
+    ).toContain('garden');
   });
 });
-

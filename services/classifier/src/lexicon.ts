@@ -13,10 +13,40 @@ import { iabTaxonomy, tier1Of, type Taxonomy } from './taxonomy.ts';
  * ships to far more often than a travel topic ("Canada", "Mexico & Central America").
  */
 const VAGUE_NAMES = new Set([
-  'IAB3-7', 'IAB2-13', 'IAB2-5', 'IAB2-9', 'IAB2-12', 'IAB2-18', 'IAB12-2', 'IAB13-9', 'IAB14-6', 'IAB17-42',
-  'IAB19-15', 'IAB19-28', 'IAB19-29', 'IAB22-3', 'IAB22-4', 'IAB24', 'IAB25', 'IAB25-1', 'IAB25-7', 'IAB26', 'IAB26-1',
-  'IAB20-2', 'IAB20-4', 'IAB20-8', 'IAB20-10', 'IAB20-13', 'IAB20-14', 'IAB20-15', 'IAB20-16', 'IAB20-19',
-  'IAB20-20', 'IAB20-21', 'IAB20-23', 'IAB20-27',
+  'IAB3-7',
+  'IAB2-13',
+  'IAB2-5',
+  'IAB2-9',
+  'IAB2-12',
+  'IAB2-18',
+  'IAB12-2',
+  'IAB13-9',
+  'IAB14-6',
+  'IAB17-42',
+  'IAB19-15',
+  'IAB19-28',
+  'IAB19-29',
+  'IAB22-3',
+  'IAB22-4',
+  'IAB24',
+  'IAB25',
+  'IAB25-1',
+  'IAB25-7',
+  'IAB26',
+  'IAB26-1',
+  'IAB20-2',
+  'IAB20-4',
+  'IAB20-8',
+  'IAB20-10',
+  'IAB20-13',
+  'IAB20-14',
+  'IAB20-15',
+  'IAB20-16',
+  'IAB20-19',
+  'IAB20-20',
+  'IAB20-21',
+  'IAB20-23',
+  'IAB20-27',
 ]);
 
 /** Words ending in "s" that are no plural: folding them would meet another word ("news" -> "new"). */
@@ -70,13 +100,19 @@ export interface Lexicon {
 const CHROME_NAME_WORDS = new Set(['home']);
 
 function nameKeywords(name: string): string[] {
-  return name.split(/[/&,]| - /).map((s) => s.trim()).filter((s) => s.length > 2 && !CHROME_NAME_WORDS.has(s.toLowerCase()));
+  return name
+    .split(/[/&,]| - /)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 2 && !CHROME_NAME_WORDS.has(s.toLowerCase()));
 }
 
 export function buildLexicon(tax: Taxonomy = iabTaxonomy(), data: Record<string, string> = LEXICON): Lexicon {
   const raw = new Map<string, string[]>();
   for (const c of tax.all) {
-    const own = (data[c.id] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const own = (data[c.id] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const fromName = VAGUE_NAMES.has(c.id) ? [] : nameKeywords(c.name);
     // A one-letter gram ("C++" -> "c") would match initials and list markers.
     raw.set(c.id, [...new Set([...own, ...fromName].map((k) => tokenize(k).join(' ')).filter((k) => k.length > 1))]);
@@ -91,11 +127,14 @@ export function buildLexicon(tax: Taxonomy = iabTaxonomy(), data: Record<string,
   }
   const compiled = new Map<string, Keyword[]>();
   for (const [id, grams] of raw) {
-    compiled.set(id, grams.map((gram) => ({
-      gram,
-      squashed: gram.replace(/ /g, ''),
-      specificity: (gram.includes(' ') ? 1.3 : 1) / Math.sqrt(families.get(gram)!.size),
-    })));
+    compiled.set(
+      id,
+      grams.map((gram) => ({
+        gram,
+        squashed: gram.replace(/ /g, ''),
+        specificity: (gram.includes(' ') ? 1.3 : 1) / Math.sqrt(families.get(gram)!.size),
+      })),
+    );
   }
   return { keywordsOf: (id) => compiled.get(id) ?? [] };
 }

@@ -41,7 +41,9 @@ export const VISIBLE_TEXT_BUDGET = 30_000;
 
 /** Every meta tag's content under one of `keys`, plain, empty ones left out, in page order. */
 function metaContent(snapshot: Snapshot, ...keys: string[]): string[] {
-  return metaContents(snapshot, ...keys).map(toPlainText).filter((s) => s !== '');
+  return metaContents(snapshot, ...keys)
+    .map(toPlainText)
+    .filter((s) => s !== '');
 }
 
 /** A scan rather than a parse: only the first few values are wanted, and blocks are often invalid JSON. */
@@ -69,7 +71,14 @@ function hostOf(url: string): string {
 
 export function gatherPageEvidence(snapshot: Snapshot, url: string): PageEvidence {
   const langRaw = snapshot.lang ?? metaContent(snapshot, 'content-language')[0] ?? metaHttpEquiv(snapshot, 'content-language');
-  const lang = langRaw ? (langRaw.trim().toLowerCase().split(/[-_,; ]/)[0] ?? null) || null : null;
+  const lang = langRaw
+    ? (langRaw
+        .trim()
+        .toLowerCase()
+        .split(/[-_,; ]/)[0] ??
+        null) ||
+      null
+    : null;
   const headings = snapshot.text.headings.map((h) => ({ level: h.level, text: toPlainText(h.text) })).filter((h) => h.text !== '');
   const h1 = uniq(headings.filter((h) => h.level === 1).map((h) => h.text)).slice(0, 10);
   const schemaTypes = extractSchemaTypes(snapshot.jsonLd, snapshot.html);

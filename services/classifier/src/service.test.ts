@@ -24,7 +24,12 @@ describe('analyze.classify over NATS', () => {
     const html = `<html lang="en"><head><title>Lakeside Realty | Homes for Sale in Madison</title>
       <meta name="description" content="Lakeside Realty helps families buy and sell homes around Madison, Wisconsin."></head>
       <body><h1>Find your next home</h1><nav><a href="/listings">Listings</a><a href="/sell">Sell your home</a><a href="/agents">Our realtors</a></nav></body></html>`;
-    const got = await request(nc, ANALYZE_CLASSIFY, { requestId: randomUUID(), snapshot: snapshotFromHtml(html, url) }, { deadline: Date.now() + 10_000, requestId: 'r-1' });
+    const got = await request(
+      nc,
+      ANALYZE_CLASSIFY,
+      { requestId: randomUUID(), snapshot: snapshotFromHtml(html, url) },
+      { deadline: Date.now() + 10_000, requestId: 'r-1' },
+    );
     expect(got).toEqual({
       url,
       iab_id: 'IAB21-3',

@@ -11,7 +11,17 @@ import { llmProviderOptions, type ClassifierConfig } from './config.ts';
 import { loadEmbeddedClassifier } from './providers/embedded.ts';
 import { createOpenAiProvider } from './providers/openai.ts';
 
-export async function startClassifier({ nc, config, log, instance }: { nc: NatsConnection; config: ClassifierConfig; log: Logger; instance?: string }): Promise<Started> {
+export async function startClassifier({
+  nc,
+  config,
+  log,
+  instance,
+}: {
+  nc: NatsConnection;
+  config: ClassifierConfig;
+  log: Logger;
+  instance?: string;
+}): Promise<Started> {
   const t0 = performance.now();
   const embedded = await loadEmbeddedClassifier();
   log.info({ ms: Math.round(performance.now() - t0) }, 'sentence encoder and category vectors loaded');
@@ -22,5 +32,8 @@ export async function startClassifier({ nc, config, log, instance }: { nc: NatsC
     provider: llm ? createOpenAiProvider(llm) : null,
     onProviderFailure: (provider, reason) => log.warn({ provider, reason }, 'provider failed; embedded answer used'),
   });
-  return serve(nc, ANALYZE_CLASSIFY, (req, ctx) => classifier.classify(req.snapshot, req.snapshot.finalUrl || req.snapshot.requestedUrl, ctx.signal), { log, ...(instance ? { instance } : {}) });
+  return serve(nc, ANALYZE_CLASSIFY, (req, ctx) => classifier.classify(req.snapshot, req.snapshot.finalUrl || req.snapshot.requestedUrl, ctx.signal), {
+    log,
+    ...(instance ? { instance } : {}),
+  });
 }

@@ -16,11 +16,20 @@ export function analyzeCompany(req: CompanyRequest): CompanyReply {
 
   const hints = pages.flatMap((p) => p.ownerHints);
   const texts = [main, ...req.extraSnapshots].flatMap((s) => [s.title, s.text.visible]);
-  const { emails, sources: emailSources } = rankEmails(pages.flatMap((p) => p.emails), siteDomain);
+  const { emails, sources: emailSources } = rankEmails(
+    pages.flatMap((p) => p.emails),
+    siteDomain,
+  );
 
   const foundAddresses = pages.flatMap((p) => p.addresses);
   const addresses = mergeAddresses(foundAddresses.map((a) => a.line));
-  const choice = chooseOwnerNames(pages.flatMap((p) => p.names), domainLabel(siteDomain), hints, texts, addresses);
+  const choice = chooseOwnerNames(
+    pages.flatMap((p) => p.names),
+    domainLabel(siteDomain),
+    hints,
+    texts,
+    addresses,
+  );
   const addressSources = [...new Set(foundAddresses.map((a) => a.source))];
 
   const sources = [...new Set<string>([...(choice?.sources ?? []), ...emailSources, ...addressSources])];
@@ -36,12 +45,13 @@ export function analyzeCompany(req: CompanyRequest): CompanyReply {
   });
 
   const name = choice?.name ?? '';
-  const followUp = req.extraSnapshots.length > 0
-    ? []
-    : chooseFollowUpLinks(main.anchors, main.finalUrl || main.requestedUrl, siteDomain, {
-        legalName: !hasStrongLegalForm(name),
-        contact: emails.length === 0 || addresses.length === 0,
-      });
+  const followUp =
+    req.extraSnapshots.length > 0
+      ? []
+      : chooseFollowUpLinks(main.anchors, main.finalUrl || main.requestedUrl, siteDomain, {
+          legalName: !hasStrongLegalForm(name),
+          contact: emails.length === 0 || addresses.length === 0,
+        });
 
   return {
     data: { name, brand_name: choice?.brandName ?? '', emails, addresses, sources, confidence, pages: pages.map((p) => p.url) },

@@ -12,8 +12,9 @@ describe('emails', () => {
   });
 
   it('finds data-cfemail spans and protected hrefs in HTML', () => {
-    const html = '<a href="/cdn-cgi/l/email-protection" class="__cf_email__" data-cfemail="4231232e27310223212f27352b26252736316c212d2f">[email&#160;protected]</a>'
-      + '<a href="/cdn-cgi/l/email-protection#7a121f1616153a1b19171f0d131e1d1f0e0954191517">Write us</a>';
+    const html =
+      '<a href="/cdn-cgi/l/email-protection" class="__cf_email__" data-cfemail="4231232e27310223212f27352b26252736316c212d2f">[email&#160;protected]</a>' +
+      '<a href="/cdn-cgi/l/email-protection#7a121f1616153a1b19171f0d131e1d1f0e0954191517">Write us</a>';
     expect(emailsFromCloudflareHtml(html).map((e) => e.email)).toEqual(['sales@acmewidgets.com', 'hello@acmewidgets.com']);
   });
 
@@ -25,8 +26,10 @@ describe('emails', () => {
       anchor('https://acme.example/contact'),
     ]);
     expect(found).toEqual([
-      { email: 'jmb@atac.com', source: 'mailto' }, { email: 'a@acme.example', source: 'mailto' },
-      { email: 'b@acme.example', source: 'mailto' }, { email: 'hello@acmewidgets.com', source: 'cloudflare' },
+      { email: 'jmb@atac.com', source: 'mailto' },
+      { email: 'a@acme.example', source: 'mailto' },
+      { email: 'b@acme.example', source: 'mailto' },
+      { email: 'hello@acmewidgets.com', source: 'cloudflare' },
     ]);
   });
 
@@ -41,7 +44,6 @@ describe('emails', () => {
   ])('finds %s', (text, email) => {
     expect(findEmailsInText(text)).toEqual([email]);
   });
-
 });
 
 describe('emails in text', () => {
@@ -62,32 +64,46 @@ describe('emails in text', () => {
   });
 
   it.each([
-    'logo@2x.png', 'icon@3x.webp', 'abc123@sentry.io', '8f1d2c3b4a5968778695a4b3c2d1e0f1@sentry-next.wixpress.com', 'user@example.com',
-    'your.name@yourdomain.com', 'john.doe@company.com', 'bad@@acme.com', 'no-at-sign.acme.com', 'noreply@acme.com',
+    'logo@2x.png',
+    'icon@3x.webp',
+    'abc123@sentry.io',
+    '8f1d2c3b4a5968778695a4b3c2d1e0f1@sentry-next.wixpress.com',
+    'user@example.com',
+    'your.name@yourdomain.com',
+    'john.doe@company.com',
+    'bad@@acme.com',
+    'no-at-sign.acme.com',
+    'noreply@acme.com',
   ])('drops junk %s', (e) => {
     expect(cleanEmail(e)).toBeNull();
   });
 
   it('lower-cases, deduplicates and puts same-site addresses first', () => {
-    const { emails, sources } = rankEmails([
-      { email: 'Owner@Gmail.com', source: 'text' },
-      { email: 'Sales@AcmeWidgets.com', source: 'mailto' },
-      { email: 'sales@acmewidgets.com', source: 'text' },
-      { email: 'support@help.acmewidgets.com', source: 'jsonld' },
-      { email: 'logo@2x.png', source: 'text' },
-    ], 'acmewidgets.com');
+    const { emails, sources } = rankEmails(
+      [
+        { email: 'Owner@Gmail.com', source: 'text' },
+        { email: 'Sales@AcmeWidgets.com', source: 'mailto' },
+        { email: 'sales@acmewidgets.com', source: 'text' },
+        { email: 'support@help.acmewidgets.com', source: 'jsonld' },
+        { email: 'logo@2x.png', source: 'text' },
+      ],
+      'acmewidgets.com',
+    );
     expect(emails).toEqual(['sales@acmewidgets.com', 'support@help.acmewidgets.com', 'owner@gmail.com']);
     expect(sources).toEqual(['text', 'mailto', 'jsonld']);
   });
 
   it('drops a text address that is a linked address glued to the next word, keeps real look-alikes', () => {
-    const { emails, sources } = rankEmails([
-      { email: 'sales@informt.com', source: 'mailto' },
-      { email: 'sales@informt.comsales', source: 'text' },
-      { email: 'info@acme.co', source: 'text' },
-      { email: 'info@acme.com', source: 'text' },
-      { email: 'team@acme.comedy', source: 'mailto' },
-    ], 'informt.com');
+    const { emails, sources } = rankEmails(
+      [
+        { email: 'sales@informt.com', source: 'mailto' },
+        { email: 'sales@informt.comsales', source: 'text' },
+        { email: 'info@acme.co', source: 'text' },
+        { email: 'info@acme.com', source: 'text' },
+        { email: 'team@acme.comedy', source: 'mailto' },
+      ],
+      'informt.com',
+    );
     expect(emails).toEqual(['sales@informt.com', 'info@acme.co', 'info@acme.com', 'team@acme.comedy']);
     expect(sources).toEqual(['mailto', 'text']);
   });

@@ -112,13 +112,19 @@ const FILE_TLD = /\.(?:png|jpe?g|gif|svg|webp|bmp|ico|tiff?|css|js|json|mp4|webm
 // Error reporting, placeholder and example domains, and the bounce/tracking domains of the big email
 // services (SendGrid, Mailchimp, Marketo, Amazon SES, Mailgun, SparkPost, Campaign Monitor, HubSpot):
 // an address there is a message id, never a contact.
-const JUNK_DOMAIN = /(?:^|\.)(?:sendgrid\.net|mcsv\.net|list-manage\.com|rsgsv\.net|mktomail\.com|amazonses\.com|mailgun\.org|sparkpostmail\.com|createsend\.com|cmail\d+\.com|hubspotemail\.net|sentry\.io|sentry-next\.wixpress\.com|wixpress\.com|sentry\.[a-z.]+|example\.(?:com|org|net)|domain\.(?:com|tld)|yourdomain\.[a-z.]+|yoursite\.[a-z.]+|yourcompany\.[a-z.]+|mysite\.com|mydomain\.com|website\.com|company\.com|email\.(?:com|tld)|test\.com|sample\.com|acme\.test|localhost)$/i;
+const JUNK_DOMAIN =
+  /(?:^|\.)(?:sendgrid\.net|mcsv\.net|list-manage\.com|rsgsv\.net|mktomail\.com|amazonses\.com|mailgun\.org|sparkpostmail\.com|createsend\.com|cmail\d+\.com|hubspotemail\.net|sentry\.io|sentry-next\.wixpress\.com|wixpress\.com|sentry\.[a-z.]+|example\.(?:com|org|net)|domain\.(?:com|tld)|yourdomain\.[a-z.]+|yoursite\.[a-z.]+|yourcompany\.[a-z.]+|mysite\.com|mydomain\.com|website\.com|company\.com|email\.(?:com|tld)|test\.com|sample\.com|acme\.test|localhost)$/i;
 // Placeholders of form hints and templates; "email@" and "info@" on a real domain are real addresses.
-const JUNK_LOCAL = /^(?:your?(?:[._-]?(?:name|email|address))?|first\.?last|firstname\.?lastname|john\.?doe|jane\.?doe|someone|noreply|no-reply|donotreply|do-not-reply|[0-9a-f]{32})$/i;
+const JUNK_LOCAL =
+  /^(?:your?(?:[._-]?(?:name|email|address))?|first\.?last|firstname\.?lastname|john\.?doe|jane\.?doe|someone|noreply|no-reply|donotreply|do-not-reply|[0-9a-f]{32})$/i;
 
 /** Lower-cased address if it is a real, deliverable-looking email, else null. */
 export function cleanEmail(raw: string): string | null {
-  const e = raw.trim().replace(/^mailto:/i, '').replace(/^[<("'\s]+|[>)"'.,;:\s]+$/g, '').toLowerCase();
+  const e = raw
+    .trim()
+    .replace(/^mailto:/i, '')
+    .replace(/^[<("'\s]+|[>)"'.,;:\s]+$/g, '')
+    .toLowerCase();
   const at = e.lastIndexOf('@');
   if (at < 1 || e.indexOf('@') !== at) return null;
   const local = e.slice(0, at);

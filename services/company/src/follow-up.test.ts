@@ -10,7 +10,10 @@ const anchors = [
   a('https://acme.com/contact.html', 'Get in touch'),
   a('https://acme.com/impressum', 'Impressum'),
   a('https://twitter.com/acme/contact', 'Contact'),
-  a('https://acme.com/blog/how-to-contact-your-bank-about-fraud-and-other-long-stories', 'How to contact your bank about fraud and other long stories that wrap'),
+  a(
+    'https://acme.com/blog/how-to-contact-your-bank-about-fraud-and-other-long-stories',
+    'How to contact your bank about fraud and other long stories that wrap',
+  ),
 ];
 
 describe('follow-up links', () => {
@@ -23,13 +26,15 @@ describe('follow-up links', () => {
 
   it('picks the contact page first when contact data is missing, and never other sites', () => {
     expect(chooseFollowUpLinks(anchors, 'https://acme.com/', 'acme.com', { legalName: false, contact: true })).toEqual([
-      'https://acme.com/contact.html', 'https://acme.com/impressum',
+      'https://acme.com/contact.html',
+      'https://acme.com/impressum',
     ]);
   });
 
   it('picks the imprint first when only the legal name is missing', () => {
     expect(chooseFollowUpLinks(anchors, 'https://acme.com/', 'acme.com', { legalName: true, contact: false })).toEqual([
-      'https://acme.com/impressum', 'https://acme.com/about-us/',
+      'https://acme.com/impressum',
+      'https://acme.com/about-us/',
     ]);
   });
 

@@ -10,7 +10,10 @@ export type PageKind = 'contact' | 'imprint' | 'about';
 const KIND_PATTERNS: Array<[PageKind, RegExp]> = [
   ['imprint', /\b(?:impressum|imprint|legal[-_ ]?notice|mentions[-_ ]?l[ée]gales|colofon|site[-_ ]?notice|aviso[-_ ]?legal|note[-_ ]?legali)\b/i],
   ['contact', /\b(?:contact(?:[-_ ]?us)?|kontakt|contacto|contatti|contactez[-_ ]?nous|get[-_ ]?in[-_ ]?touch|locations?|find[-_ ]?us|directions)\b/i],
-  ['about', /\b(?:about(?:[-_ ]?us)?|company|who[-_ ]?we[-_ ]?are|our[-_ ]?story|ueber[-_ ]?uns|uber[-_ ]?uns|über[-_ ]?uns|qui[-_ ]?sommes[-_ ]?nous|a[-_ ]?propos|over[-_ ]?ons|chi[-_ ]?siamo|quienes[-_ ]?somos)\b/i],
+  [
+    'about',
+    /\b(?:about(?:[-_ ]?us)?|company|who[-_ ]?we[-_ ]?are|our[-_ ]?story|ueber[-_ ]?uns|uber[-_ ]?uns|über[-_ ]?uns|qui[-_ ]?sommes[-_ ]?nous|a[-_ ]?propos|over[-_ ]?ons|chi[-_ ]?siamo|quienes[-_ ]?somos)\b/i,
+  ],
 ];
 
 /** The kind of page an anchor clearly points to, judged by its path and its label, or null. */
@@ -46,11 +49,12 @@ export function chooseFollowUpLinks(anchors: readonly Anchor[], pageUrl: string,
     const kind = pageKindOf(a);
     if (kind && !byKind.has(kind)) byKind.set(kind, url);
   }
-  const order: PageKind[] = missing.contact && !missing.legalName
-    ? ['contact', 'imprint', 'about']
-    : missing.legalName && !missing.contact
-      ? ['imprint', 'about', 'contact']
-      : ['contact', 'imprint', 'about'];
+  const order: PageKind[] =
+    missing.contact && !missing.legalName
+      ? ['contact', 'imprint', 'about']
+      : missing.legalName && !missing.contact
+        ? ['imprint', 'about', 'contact']
+        : ['contact', 'imprint', 'about'];
   const out: string[] = [];
   for (const k of order) {
     const u = byKind.get(k);

@@ -8,7 +8,10 @@ describe('JSON-LD', () => {
       '@graph': [
         { '@type': 'WebSite', name: 'Acme', url: 'https://acme.example' },
         {
-          '@type': ['Organization', 'Corporation'], name: 'Acme', legalName: 'Acme Widgets, Inc.', email: 'mailto:hello@acme.example',
+          '@type': ['Organization', 'Corporation'],
+          name: 'Acme',
+          legalName: 'Acme Widgets, Inc.',
+          email: 'mailto:hello@acme.example',
           address: { '@type': 'PostalAddress', streetAddress: '1 Main St', addressLocality: 'Springfield', addressRegion: 'IL', postalCode: '62701' },
           contactPoint: [{ '@type': 'ContactPoint', email: 'sales@acme.example' }],
         },
@@ -22,10 +25,24 @@ describe('JSON-LD', () => {
   });
 
   it('marks publishers and nested brands by role', () => {
-    const article = { '@type': 'NewsArticle', headline: 'x', publisher: { '@type': 'Organization', name: 'Daily Planet' }, author: { '@type': 'Organization', name: 'Wire Service' } };
-    const product = { '@type': 'Product', name: 'Boot', brand: { '@type': 'Brand', name: 'Nike' }, manufacturer: { '@type': 'Corporation', name: 'Nike, Inc.' } };
+    const article = {
+      '@type': 'NewsArticle',
+      headline: 'x',
+      publisher: { '@type': 'Organization', name: 'Daily Planet' },
+      author: { '@type': 'Organization', name: 'Wire Service' },
+    };
+    const product = {
+      '@type': 'Product',
+      name: 'Boot',
+      brand: { '@type': 'Brand', name: 'Nike' },
+      manufacturer: { '@type': 'Corporation', name: 'Nike, Inc.' },
+    };
     const data = readJsonLd([JSON.stringify(article), JSON.stringify([product])]);
-    expect(data.orgs.map((o) => [o.name, o.role])).toEqual([['Daily Planet', 'publisher'], ['Wire Service', 'nested'], ['Nike, Inc.', 'nested']]);
+    expect(data.orgs.map((o) => [o.name, o.role])).toEqual([
+      ['Daily Planet', 'publisher'],
+      ['Wire Service', 'nested'],
+      ['Nike, Inc.', 'nested'],
+    ]);
   });
 
   // The parser's own tolerance (comments, control characters, trailing commas, glued objects) is

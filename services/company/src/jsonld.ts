@@ -6,8 +6,14 @@
 import { decodeEntities, isJsonObject as isObject, jsonLdTypes as typesOf, parseJsonLd, type Json, type JsonObject } from '@enrich/shared/page';
 import { ENTITY_OPTIONS, normalizeLine } from './text.ts';
 import {
-  bareType, emptyAddress, isAddressType, isOrgType,
-  type OrgRole, type PostalAddressFields, type StructuredData, type StructuredOrg,
+  bareType,
+  emptyAddress,
+  isAddressType,
+  isOrgType,
+  type OrgRole,
+  type PostalAddressFields,
+  type StructuredData,
+  type StructuredOrg,
 } from './structured-types.ts';
 
 /** A property as plain strings: strings, numbers, and `name`/`@value` of nested objects. */
@@ -62,10 +68,25 @@ function emailsOf(o: JsonObject): string[] {
 }
 
 const NESTED_ORG_KEYS: Record<string, OrgRole> = {
-  publisher: 'publisher', provider: 'publisher', sourceOrganization: 'publisher', copyrightHolder: 'publisher',
-  author: 'nested', creator: 'nested', brand: 'nested', manufacturer: 'nested', seller: 'nested', offers: 'nested',
-  parentOrganization: 'nested', subOrganization: 'nested', memberOf: 'nested', sponsor: 'nested', funder: 'nested',
-  mainEntity: 'main', mainEntityOfPage: 'main', about: 'nested', isPartOf: 'nested',
+  publisher: 'publisher',
+  provider: 'publisher',
+  sourceOrganization: 'publisher',
+  copyrightHolder: 'publisher',
+  author: 'nested',
+  creator: 'nested',
+  brand: 'nested',
+  manufacturer: 'nested',
+  seller: 'nested',
+  offers: 'nested',
+  parentOrganization: 'nested',
+  subOrganization: 'nested',
+  memberOf: 'nested',
+  sponsor: 'nested',
+  funder: 'nested',
+  mainEntity: 'main',
+  mainEntityOfPage: 'main',
+  about: 'nested',
+  isPartOf: 'nested',
 };
 
 /** Collects every organisation, WebSite and PostalAddress node of a set of JSON-LD blocks. */

@@ -15,64 +15,158 @@ const form = (pattern: string, caseSensitive = false): LegalForm => ({ pattern, 
 // Longest first inside each family so "Pty Ltd" wins over "Ltd" and "GmbH & Co. KG" over "KG".
 export const LEGAL_FORMS: readonly LegalForm[] = [
   // US / UK / Commonwealth
-  form('Pty\\.?\\s*Ltd\\.?'), form('Pty\\.?\\s*Limited'), form('Pty\\.?'),
-  form('Co\\.?,?\\s*Ltd\\.?'), form('Co\\.?,?\\s*Limited'),
-  form('Incorporated'), form('Inc\\.?'), form('L\\.L\\.C\\.?'), form('LLC'), form('L\\.L\\.P\\.?'), form('LLLP'), form('LLP'),
-  form('PLLC'), form('P\\.L\\.L\\.C\\.?'), form('P\\.C\\.'), form('PC', true), form('L\\.P\\.'), form('LP', true),
-  form('Ltd\\.?'), form('Limited'), form('PLC', true), form('plc', true), form('P\\.L\\.C\\.'),
-  form('Corporation'), form('Corp\\.?'), form('Company'), form('Co\\.', true), form('CIC', true),
+  form('Pty\\.?\\s*Ltd\\.?'),
+  form('Pty\\.?\\s*Limited'),
+  form('Pty\\.?'),
+  form('Co\\.?,?\\s*Ltd\\.?'),
+  form('Co\\.?,?\\s*Limited'),
+  form('Incorporated'),
+  form('Inc\\.?'),
+  form('L\\.L\\.C\\.?'),
+  form('LLC'),
+  form('L\\.L\\.P\\.?'),
+  form('LLLP'),
+  form('LLP'),
+  form('PLLC'),
+  form('P\\.L\\.L\\.C\\.?'),
+  form('P\\.C\\.'),
+  form('PC', true),
+  form('L\\.P\\.'),
+  form('LP', true),
+  form('Ltd\\.?'),
+  form('Limited'),
+  form('PLC', true),
+  form('plc', true),
+  form('P\\.L\\.C\\.'),
+  form('Corporation'),
+  form('Corp\\.?'),
+  form('Company'),
+  form('Co\\.', true),
+  form('CIC', true),
   // German-speaking
-  form('GmbH\\s*&\\s*Co\\.?\\s*KGaA'), form('GmbH\\s*&\\s*Co\\.?\\s*KG'), form('AG\\s*&\\s*Co\\.?\\s*KG', true), form('gGmbH'), form('GmbH'),
-  form('UG\\s*\\(haftungsbeschränkt\\)'), form('UG', true), form('KGaA', true), form('KG', true), form('OHG', true), form('GbR', true),
-  form('e\\.\\s?K\\.', true), form('e\\.\\s?V\\.', true), form('AG', true), form('SE', true),
+  form('GmbH\\s*&\\s*Co\\.?\\s*KGaA'),
+  form('GmbH\\s*&\\s*Co\\.?\\s*KG'),
+  form('AG\\s*&\\s*Co\\.?\\s*KG', true),
+  form('gGmbH'),
+  form('GmbH'),
+  form('UG\\s*\\(haftungsbeschränkt\\)'),
+  form('UG', true),
+  form('KGaA', true),
+  form('KG', true),
+  form('OHG', true),
+  form('GbR', true),
+  form('e\\.\\s?K\\.', true),
+  form('e\\.\\s?V\\.', true),
+  form('AG', true),
+  form('SE', true),
   // Romance languages
-  form('S\\.A\\.\\s*de\\s*C\\.V\\.'), form('S\\.A\\.S\\.', true), form('SAS', true), form('S\\.A\\.R\\.L\\.', true), form('SARL', true), form('Sàrl'),
-  form('S\\.à\\s?r\\.l\\.'), form('EURL', true), form('SASU', true), form('SNC', true), form('S\\.p\\.A\\.?'), form('SpA', true),
-  form('S\\.r\\.l\\.?'), form('Srl', true), form('SRL', true), form('S\\.L\\.U\\.', true), form('S\\.L\\.', true), form('SL', true),
-  form('S\\.A\\.', true), form('SA', true), form('Ltda\\.?'), form('S/A', true), form('Lda\\.?'),
+  form('S\\.A\\.\\s*de\\s*C\\.V\\.'),
+  form('S\\.A\\.S\\.', true),
+  form('SAS', true),
+  form('S\\.A\\.R\\.L\\.', true),
+  form('SARL', true),
+  form('Sàrl'),
+  form('S\\.à\\s?r\\.l\\.'),
+  form('EURL', true),
+  form('SASU', true),
+  form('SNC', true),
+  form('S\\.p\\.A\\.?'),
+  form('SpA', true),
+  form('S\\.r\\.l\\.?'),
+  form('Srl', true),
+  form('SRL', true),
+  form('S\\.L\\.U\\.', true),
+  form('S\\.L\\.', true),
+  form('SL', true),
+  form('S\\.A\\.', true),
+  form('SA', true),
+  form('Ltda\\.?'),
+  form('S/A', true),
+  form('Lda\\.?'),
   // Benelux
-  form('B\\.V\\.', true), form('BV', true), form('N\\.V\\.', true), form('NV', true), form('BVBA', true), form('SPRL', true), form('VOF', true),
+  form('B\\.V\\.', true),
+  form('BV', true),
+  form('N\\.V\\.', true),
+  form('NV', true),
+  form('BVBA', true),
+  form('SPRL', true),
+  form('VOF', true),
   // Nordic
-  form('ASA', true), form('A/S', true), form('AS', true), form('AB', true), form('ApS', true), form('Oyj', true), form('Oy', true), form('hf\\.', true),
+  form('ASA', true),
+  form('A/S', true),
+  form('AS', true),
+  form('AB', true),
+  form('ApS', true),
+  form('Oyj', true),
+  form('Oy', true),
+  form('hf\\.', true),
   // Central / Eastern Europe
-  form('sp\\.\\s?z\\s?o\\.\\s?o\\.'), form('s\\.r\\.o\\.'), form('a\\.s\\.', true), form('Kft\\.?', true), form('Zrt\\.?', true), form('d\\.o\\.o\\.'), form('OOO', true),
+  form('sp\\.\\s?z\\s?o\\.\\s?o\\.'),
+  form('s\\.r\\.o\\.'),
+  form('a\\.s\\.', true),
+  form('Kft\\.?', true),
+  form('Zrt\\.?', true),
+  form('d\\.o\\.o\\.'),
+  form('OOO', true),
   // Asia
-  form('K\\.K\\.', true), form('Kabushiki\\s+Kaisha'), form('Pte\\.?\\s*Ltd\\.?'), form('Sdn\\.?\\s*Bhd\\.?'), form('Pvt\\.?\\s*Ltd\\.?'), form('Private\\s+Limited'), form('Tbk\\.?', true),
+  form('K\\.K\\.', true),
+  form('Kabushiki\\s+Kaisha'),
+  form('Pte\\.?\\s*Ltd\\.?'),
+  form('Sdn\\.?\\s*Bhd\\.?'),
+  form('Pvt\\.?\\s*Ltd\\.?'),
+  form('Private\\s+Limited'),
+  form('Tbk\\.?', true),
 ];
 
 const WEAK_FORMS = new Set(['Company', 'Co\\.', 'Pty\\.?']);
 
 const alternation = (forms: readonly LegalForm[], caseSensitive: boolean): string =>
-  forms.filter((f) => f.caseSensitive === caseSensitive).map((f) => f.pattern).join('|');
+  forms
+    .filter((f) => f.caseSensitive === caseSensitive)
+    .map((f) => f.pattern)
+    .join('|');
 
 // A suffix is preceded by a comma or space and ends the name. Case-sensitive and insensitive forms
 // need separate regexes because JavaScript has no inline case flags.
 const SUFFIX_CI = new RegExp(`(?:,?\\s+)(?:${alternation(LEGAL_FORMS, false)})$`, 'i');
 const SUFFIX_CS = new RegExp(`(?:,?\\s+)(?:${alternation(LEGAL_FORMS, true)})$`);
 const STRONG_CI = new RegExp(
-  `(?:,?\\s+)(?:${LEGAL_FORMS.filter((f) => !f.caseSensitive && !WEAK_FORMS.has(f.pattern)).map((f) => f.pattern).join('|')})$`,
+  `(?:,?\\s+)(?:${LEGAL_FORMS.filter((f) => !f.caseSensitive && !WEAK_FORMS.has(f.pattern))
+    .map((f) => f.pattern)
+    .join('|')})$`,
   'i',
 );
 const STRONG_CS = new RegExp(
-  `(?:,?\\s+)(?:${LEGAL_FORMS.filter((f) => f.caseSensitive && !WEAK_FORMS.has(f.pattern)).map((f) => f.pattern).join('|')})$`,
+  `(?:,?\\s+)(?:${LEGAL_FORMS.filter((f) => f.caseSensitive && !WEAK_FORMS.has(f.pattern))
+    .map((f) => f.pattern)
+    .join('|')})$`,
 );
 
 /** The legal-form suffix at the end of `name`, as written ("Inc.", "GmbH & Co. KG"), or null. */
 export function legalFormOf(name: string): string | null {
-  const s = name.trim().replace(/[®™]+$/, '').trim();
+  const s = name
+    .trim()
+    .replace(/[®™]+$/, '')
+    .trim();
   const m = SUFFIX_CI.exec(s) ?? SUFFIX_CS.exec(s);
   return m ? m[0].replace(/^,?\s+/, '') : null;
 }
 
 /** True for a suffix that alone says "registered company" ("Company" and "Co." are too common in brand names). */
 export function hasStrongLegalForm(name: string): boolean {
-  const s = name.trim().replace(/[®™]+$/, '').trim();
+  const s = name
+    .trim()
+    .replace(/[®™]+$/, '')
+    .trim();
   return STRONG_CI.test(s) || STRONG_CS.test(s);
 }
 
 /** The name without its legal form: "Acme Widgets, Inc." -> "Acme Widgets". Applied once, then trailing comma removed. */
 export function stripLegalForm(name: string): string {
-  const s = name.trim().replace(/[®™]+$/, '').trim();
+  const s = name
+    .trim()
+    .replace(/[®™]+$/, '')
+    .trim();
   const m = SUFFIX_CI.exec(s) ?? SUFFIX_CS.exec(s);
   return (m ? s.slice(0, m.index) : s).replace(/[\s,]+$/, '').trim();
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  collectNameCandidates, copyrightHolders, copyrightStatements, domainSpelledNames, findLegalNamesInText, imprintNames, isBareHost,
-  logoAltName, titleSegments,
+  collectNameCandidates,
+  copyrightHolders,
+  copyrightStatements,
+  domainSpelledNames,
+  findLegalNamesInText,
+  imprintNames,
+  isBareHost,
+  logoAltName,
+  titleSegments,
 } from './legal-name.ts';
 import { chooseOwnerNames as chooseLegalName, ownerAffinity } from './owner-name.ts';
 import { readJsonLd } from './jsonld.ts';
@@ -28,7 +35,8 @@ describe('copyright lines', () => {
 describe('legal names in text and imprints', () => {
   it('finds names before a legal form and skips years and lists of state codes', () => {
     expect(findLegalNamesInText('Welcome to Canak Windows & Doors Inc. since 1985. © 2014 Taylor Morrison, Inc.')).toEqual([
-      'Canak Windows & Doors Inc.', 'Taylor Morrison, Inc.',
+      'Canak Windows & Doors Inc.',
+      'Taylor Morrison, Inc.',
     ]);
     expect(findLegalNamesInText('AL AK AZ MA MI MN MS MO MT NE NV')).toEqual([]);
   });
@@ -67,7 +75,8 @@ describe('owner of the site', () => {
       title: 'Virtual Offices | Bellingham & Whatcom County',
       ogSiteName: '',
       applicationName: '',
-      visibleText: '"We are delighted Peace Arch Business Center is here."\nMike Kent, Realtor,\nWhatcom County, Inc.\nAbout Peace Arch Business Center l Contact Us',
+      visibleText:
+        '"We are delighted Peace Arch Business Center is here."\nMike Kent, Realtor,\nWhatcom County, Inc.\nAbout Peace Arch Business Center l Contact Us',
       footerText: '',
       jsonLd: empty,
       microdata: empty,
@@ -78,7 +87,14 @@ describe('owner of the site', () => {
   it('takes legalName from JSON-LD over the brand name and keeps the legal form', () => {
     const jsonLd = readJsonLd([JSON.stringify({ '@context': 'https://schema.org', '@type': 'Organization', name: 'Acme', legalName: 'Acme Widgets, Inc.' })]);
     const candidates = collectNameCandidates({
-      domainLabel: 'acme', title: 'Acme – Widgets for everyone', ogSiteName: 'Acme', applicationName: '', visibleText: '', footerText: '', jsonLd, microdata: empty,
+      domainLabel: 'acme',
+      title: 'Acme – Widgets for everyone',
+      ogSiteName: 'Acme',
+      applicationName: '',
+      visibleText: '',
+      footerText: '',
+      jsonLd,
+      microdata: empty,
     });
     const choice = chooseLegalName(candidates, 'acme', ['Acme']);
     expect(choice?.name).toBe('Acme Widgets, Inc.');

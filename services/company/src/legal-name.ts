@@ -25,7 +25,10 @@ export interface NameCandidate {
 
 // Name words: capitalised words and the lower-case joiners company names contain.
 const WORD = String.raw`(?:[A-Z0-9ÄÖÜÉÈÀÅØ][\w'’.&+-]*|&|and|of|the|for|de|du|des|di|da|la|le|van|von|der|den|und|für|et|y|e)`;
-const NAME_BEFORE_FORM = new RegExp(String.raw`(?<![\w'’-])((?:[A-Z0-9ÄÖÜÉÈÀÅØ][\w'’.&+-]*)(?:[ \t]+${WORD}){0,6}?)(?:,?[ \t]+)(${LEGAL_FORM_IN_TEXT})(?=$|[\s,;:)|/®™]|[.](?:\s|$))`, 'gm');
+const NAME_BEFORE_FORM = new RegExp(
+  String.raw`(?<![\w'’-])((?:[A-Z0-9ÄÖÜÉÈÀÅØ][\w'’.&+-]*)(?:[ \t]+${WORD}){0,6}?)(?:,?[ \t]+)(${LEGAL_FORM_IN_TEXT})(?=$|[\s,;:)|/®™]|[.](?:\s|$))`,
+  'gm',
+);
 
 /** Legal names ("Acme Widgets, Inc.") written anywhere in a stretch of text. */
 export function findLegalNamesInText(text: string): string[] {
@@ -43,9 +46,12 @@ export function findLegalNamesInText(text: string): string[] {
 
 const COPYRIGHT = /(?:©|\(c\)|&copy;|\bcopyright\b)[ \t]*(.{0,200})/gi;
 const YEARS = /\b(?:19|20)\d{2}\b(?:\s*[-–—/]\s*(?:(?:19|20)\d{2}|\d{2}|present|heute))?/gi;
-const MONTH = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b[\s,.]*/i;
-const AGENCY = /\b(?:powered|designed|developed|hosted|built|created|made|maintained)\s+(?:by|with)\b|\b(?:website|site|web design|webdesign)\s+(?:by|design)\b/i;
-const STOP = /\s*(?:all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos|all right reserved|rights reserved|[|•·]|\s[-–—]\s|privacy|terms of|sitemap|legal notice|disclaimer)/i;
+const MONTH =
+  /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b[\s,.]*/i;
+const AGENCY =
+  /\b(?:powered|designed|developed|hosted|built|created|made|maintained)\s+(?:by|with)\b|\b(?:website|site|web design|webdesign)\s+(?:by|design)\b/i;
+const STOP =
+  /\s*(?:all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos|all right reserved|rights reserved|[|•·]|\s[-–—]\s|privacy|terms of|sitemap|legal notice|disclaimer)/i;
 const RIGHTS_ONLY = /^[\s|•·,.-]*(?:all rights? reserved|alle rechte vorbehalten|tous droits réservés)?[\s|•·,.-]*$/i;
 
 /** A holder is name-like: one to seven words, starting with a letter or digit. */
@@ -69,14 +75,24 @@ function holderBefore(text: string, at: number): string {
   const lines = text.slice(Math.max(0, at - 300), at).split('\n');
   const line = lines.pop() ?? '';
   if (!line.trim()) return '';
-  if (!RIGHTS_ONLY.test(line)) return line.split(/\s*[|•·]\s*/).pop()!.replace(/[\s,.;:-]+$/, '').trim();
+  if (!RIGHTS_ONLY.test(line))
+    return line
+      .split(/\s*[|•·]\s*/)
+      .pop()!
+      .replace(/[\s,.;:-]+$/, '')
+      .trim();
   const previous = lines.reverse().find((l) => l.trim()) ?? '';
   return /[|•·]/.test(previous) ? '' : previous.trim();
 }
 
 /** The holder named after the sign and years, cut before agency credits and "All rights reserved". */
 function holderAfter(rest: string): string {
-  let r = rest.replace(/©|\(c\)|\bcopyright\b/gi, ' ').replace(YEARS, ' ').replace(/^[\s,.:;-]+/, '').replace(MONTH, '').replace(/^by\s+/i, '');
+  let r = rest
+    .replace(/©|\(c\)|\bcopyright\b/gi, ' ')
+    .replace(YEARS, ' ')
+    .replace(/^[\s,.:;-]+/, '')
+    .replace(MONTH, '')
+    .replace(/^by\s+/i, '');
   const agency = AGENCY.exec(r);
   if (agency) r = r.slice(0, agency.index);
   const legal = findLegalNamesInText(r)[0];
@@ -84,7 +100,10 @@ function holderAfter(rest: string): string {
   const stop = STOP.exec(r);
   const holder = stop ? r.slice(0, stop.index) : r;
   // Cut at the first full stop, not at a middle initial ("John W. Callinan. Site design …").
-  return holder.replace(/(?<!\b\p{Lu})\.(?:\s.*)?$/u, '').replace(/[\s,.;:]+$/, '').trim();
+  return holder
+    .replace(/(?<!\b\p{Lu})\.(?:\s.*)?$/u, '')
+    .replace(/[\s,.;:]+$/, '')
+    .trim();
 }
 
 /** Every copyright notice of a text with its holder: "© 2024 Acme Widgets, Inc. All rights reserved." -> "Acme Widgets, Inc.". */
@@ -92,7 +111,11 @@ export function copyrightStatements(text: string): CopyrightStatement[] {
   const out: CopyrightStatement[] = [];
   for (const m of text.matchAll(COPYRIGHT)) {
     const lineStart = text.lastIndexOf('\n', m.index) + 1;
-    const before = text.slice(lineStart, m.index).split(/\s*[|•·]\s*/).pop()!.trim();
+    const before = text
+      .slice(lineStart, m.index)
+      .split(/\s*[|•·]\s*/)
+      .pop()!
+      .trim();
     const after = holderAfter((m[1] ?? '').split('\n')[0]!);
     const holder = after || holderBefore(text, m.index);
     if (!nameLike(holder)) continue;
@@ -106,7 +129,8 @@ export function copyrightHolders(text: string): string[] {
   return copyrightStatements(text).map((c) => c.holder);
 }
 
-const IMPRINT_HEADING = /^[ \t]*(?:impressum|imprint|legal notice|legal information|site notice|mentions l[ée]gales|colofon|aviso legal|note legali|angaben gem(?:ä|ae)(?:ß|ss) § ?5 tmg)\b.*$/gim;
+const IMPRINT_HEADING =
+  /^[ \t]*(?:impressum|imprint|legal notice|legal information|site notice|mentions l[ée]gales|colofon|aviso legal|note legali|angaben gem(?:ä|ae)(?:ß|ss) § ?5 tmg)\b.*$/gim;
 
 /** Legal names in the block under an Impressum / Imprint / Mentions légales heading. */
 export function imprintNames(text: string): string[] {
@@ -119,19 +143,28 @@ export function imprintNames(text: string): string[] {
   return out;
 }
 
-const GENERIC_TITLE = /^(?:home|homepage|home page|welcome|index|main|start|startseite|accueil|contact(?: us)?|about(?: us)?|official site|official website|untitled|page not found|404|blog|news|shop|store)$/i;
+const GENERIC_TITLE =
+  /^(?:home|homepage|home page|welcome|index|main|start|startseite|accueil|contact(?: us)?|about(?: us)?|official site|official website|untitled|page not found|404|blog|news|shop|store)$/i;
 // A page heading made of navigation words ("Office Locations", "Our Services", "Products & Services"):
 // the page's subject, not the site's name.
-const HEADING_WORD = '(?:locations?|offices?|services?|products?|solutions?|projects?|gallery|portfolio|careers?|jobs|team|staff|testimonials?|events?|resources?|faqs?|pricing|news|blog|shop|store|contact|about|directions|hours|menu|specials|links)';
+const HEADING_WORD =
+  '(?:locations?|offices?|services?|products?|solutions?|projects?|gallery|portfolio|careers?|jobs|team|staff|testimonials?|events?|resources?|faqs?|pricing|news|blog|shop|store|contact|about|directions|hours|menu|specials|links)';
 const HEADING = new RegExp(`^(?:(?:our|office|the|all|latest|new|and|&)\\s+)*${HEADING_WORD}(?:\\s+(?:and|&)\\s+${HEADING_WORD})?$`, 'i');
 
 /** The parts of a page title that can be a site name: "Contact | Acme Widgets" -> ["Contact", "Acme Widgets"]. */
 export function titleSegments(title: string): string[] {
-  return normalizeLine(title)
-    .split(/\s+[|–—:·»«~]\s+|\s+-{1,2}\s+|\s*\|\s*|::/)
-    // "Welcome to Acme", and the page's own label in front of the name: "Contact Acme Widgets", "About Acme Widgets".
-    .map((s) => s.replace(/^welcome to\s+/i, '').replace(/^(?:about|contact)(?:\s+us)?\s+(?:the\s+)?(?=\S+\s+\S)/i, '').trim())
-    .filter((s) => s && !GENERIC_TITLE.test(s) && !HEADING.test(s) && s.split(/\s+/).length <= 7);
+  return (
+    normalizeLine(title)
+      .split(/\s+[|–—:·»«~]\s+|\s+-{1,2}\s+|\s*\|\s*|::/)
+      // "Welcome to Acme", and the page's own label in front of the name: "Contact Acme Widgets", "About Acme Widgets".
+      .map((s) =>
+        s
+          .replace(/^welcome to\s+/i, '')
+          .replace(/^(?:about|contact)(?:\s+us)?\s+(?:the\s+)?(?=\S+\s+\S)/i, '')
+          .trim(),
+      )
+      .filter((s) => s && !GENERIC_TITLE.test(s) && !HEADING.test(s) && s.split(/\s+/).length <= 7)
+  );
 }
 
 /**
@@ -153,9 +186,19 @@ export function domainSpelledNames(text: string, label: string): string[] {
       const tld = acc.startsWith(d) ? acc.slice(d.length) : null;
       const exact = acc === d || (tld !== null && /^(?:com|net|org|co|us|ca|couk|comau|info|biz)$/.test(tld));
       // A domain that abbreviates the name's last word: leewardpro -> Leeward Productions.
-      const prefix = tld !== null && !exact && j > i && d.length >= 6 && acc.length - d.length <= 12 && compact(words[j]!).startsWith(d.slice(acc.length - compact(words[j]!).length));
+      const prefix =
+        tld !== null &&
+        !exact &&
+        j > i &&
+        d.length >= 6 &&
+        acc.length - d.length <= 12 &&
+        compact(words[j]!).startsWith(d.slice(acc.length - compact(words[j]!).length));
       if (exact || prefix) {
-        const name = words.slice(i, j + 1).join(' ').replace(/^[^\p{L}\d]+|[^\p{L}\d.]+$/gu, '').replace(/\.$/, '');
+        const name = words
+          .slice(i, j + 1)
+          .join(' ')
+          .replace(/^[^\p{L}\d]+|[^\p{L}\d.]+$/gu, '')
+          .replace(/\.$/, '');
         if (/^[\p{Lu}\d]/u.test(name) || /\p{Lu}/u.test(name.slice(1))) out.push(name);
         break;
       }
@@ -186,13 +229,18 @@ export function isBareHost(name: string): boolean {
 
 /** "Acme Widgets logo", "Top banner: Acme Widgets Logo(TM). Established 1989." -> "Acme Widgets". */
 export function logoAltName(alt: string): string {
-  const cut = normalizeLine(alt).replace(/\s*\b(?:home\s*page\s+)?logo\b.*$/i, '').replace(/^.*:\s+/, '');
+  const cut = normalizeLine(alt)
+    .replace(/\s*\b(?:home\s*page\s+)?logo\b.*$/i, '')
+    .replace(/^.*:\s+/, '');
   return titleSegments(cut)[0] ?? '';
 }
 
 /** Structured data's organisations and site names. */
 function structuredCandidates(p: PageNameFacts, push: (name: string, source: NameSource, weight: number, legal?: boolean) => void): void {
-  for (const [data, source] of [[p.jsonLd, 'jsonld'], [p.microdata, 'microdata']] as const) {
+  for (const [data, source] of [
+    [p.jsonLd, 'jsonld'],
+    [p.microdata, 'microdata'],
+  ] as const) {
     for (const org of data.orgs) {
       const roleWeight = org.role === 'main' ? 1 : org.role === 'publisher' ? 0.8 : 0.35;
       if (org.legalName) push(org.legalName, source, 1.0 * roleWeight, org.role !== 'nested');
@@ -207,7 +255,10 @@ export function collectNameCandidates(p: PageNameFacts): NameCandidate[] {
   const out: NameCandidate[] = [];
   const push = (name: string, source: NameSource, weight: number, legal = false): void => {
     // A service or trade mark glued to the last word ("Tropical Web WorksSM") is no part of the name.
-    const n = normalizeLine(name).replace(/(?<=\p{Ll})(?:SM|TM)$/u, '').replace(/[®™℠]/g, '').trim();
+    const n = normalizeLine(name)
+      .replace(/(?<=\p{Ll})(?:SM|TM)$/u, '')
+      .replace(/[®™℠]/g, '')
+      .trim();
     // A bare host name says little: it stays a candidate of last resort.
     if (n && n.length <= 120 && /\p{L}/u.test(n)) out.push({ name: n, source, weight: isBareHost(n) ? 0.3 * weight : weight, ...(legal ? { legal } : {}) });
   };
@@ -230,4 +281,3 @@ export function collectNameCandidates(p: PageNameFacts): NameCandidate[] {
   for (const [n, count] of spelled) push(n, 'text', Math.min(0.6, 0.3 + 0.1 * (count - 1)));
   return out;
 }
-

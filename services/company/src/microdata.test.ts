@@ -14,9 +14,17 @@ describe('microdata and RDFa', () => {
       <div itemscope itemtype="http://schema.org/Review"><div itemprop="author" itemscope itemtype="http://schema.org/Organization"><span itemprop="name">Yelp</span></div></div>
     </footer></div></body>`);
     const data = readMicrodata(root);
-    expect(data.orgs.map((o) => [o.name, o.role])).toEqual([["Joe's Plumbing", 'main'], ['Yelp', 'nested']]);
+    expect(data.orgs.map((o) => [o.name, o.role])).toEqual([
+      ["Joe's Plumbing", 'main'],
+      ['Yelp', 'nested'],
+    ]);
     expect(data.orgs[0]!.emails).toEqual(['joe@joesplumbing.example']);
-    expect(data.orgs[0]!.addresses[0]).toMatchObject({ streetAddress: '928 2nd St., Suite 300B', addressLocality: 'Sacramento', addressRegion: 'CA', postalCode: '95814' });
+    expect(data.orgs[0]!.addresses[0]).toMatchObject({
+      streetAddress: '928 2nd St., Suite 300B',
+      addressLocality: 'Sacramento',
+      addressRegion: 'CA',
+      postalCode: '95814',
+    });
   });
 
   it('reads RDFa typeof/property with the schema: prefix', () => {

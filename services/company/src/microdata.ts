@@ -6,14 +6,10 @@
 import type { HTMLElement } from 'node-html-parser';
 import { enclosingItemScope, isItemScope, itemType, ownItemProps } from '@enrich/shared/page';
 import { normalizeLine } from './text.ts';
-import {
-  bareType, emptyAddress, isAddressType, isOrgType,
-  type PostalAddressFields, type StructuredData, type StructuredOrg,
-} from './structured-types.ts';
+import { bareType, emptyAddress, isAddressType, isOrgType, type PostalAddressFields, type StructuredData, type StructuredOrg } from './structured-types.ts';
 
 /** `scope`'s own properties with schema.org names bare and lower-cased ("schema:email" -> "email"). */
-const ownProps = (scope: HTMLElement): Array<{ name: string; el: HTMLElement }> =>
-  ownItemProps(scope).map(({ name, el }) => ({ name: bareType(name), el }));
+const ownProps = (scope: HTMLElement): Array<{ name: string; el: HTMLElement }> => ownItemProps(scope).map(({ name, el }) => ({ name: bareType(name), el }));
 
 function propValue(el: HTMLElement): string {
   const content = el.getAttribute('content');

@@ -4,7 +4,15 @@ import { chooseOwnerNames, isJunkName, placesOf } from './owner-name.ts';
 
 const empty = { orgs: [], siteNames: [], looseAddresses: [], emails: [] };
 const page = (over: Partial<PageNameFacts>): PageNameFacts => ({
-  domainLabel: 'acme', title: '', ogSiteName: '', applicationName: '', visibleText: '', footerText: '', jsonLd: empty, microdata: empty, ...over,
+  domainLabel: 'acme',
+  title: '',
+  ogSiteName: '',
+  applicationName: '',
+  visibleText: '',
+  footerText: '',
+  jsonLd: empty,
+  microdata: empty,
+  ...over,
 });
 const choose = (over: Partial<PageNameFacts>) => {
   const p = page(over);
@@ -13,13 +21,21 @@ const choose = (over: Partial<PageNameFacts>) => {
 
 describe('legal name and brand name of the owner', () => {
   it('takes the parent company named by the copyright line over the brand', () => {
-    const c = choose({ domainLabel: 'darlinghomes', title: 'Darling Homes | New Homes in Texas', visibleText: 'Darling Homes builds homes.\nCopyright © 2007 - Taylor Morrison, Inc. All rights reserved.' });
+    const c = choose({
+      domainLabel: 'darlinghomes',
+      title: 'Darling Homes | New Homes in Texas',
+      visibleText: 'Darling Homes builds homes.\nCopyright © 2007 - Taylor Morrison, Inc. All rights reserved.',
+    });
     expect(c?.name).toBe('Taylor Morrison, Inc.');
     expect(c?.brandName).toBe('Darling Homes');
   });
 
   it('writes "<Brand> Company" where the copyright notice states it, not the short brand', () => {
-    const c = choose({ domainLabel: 'firstcal', title: 'Home Loans at First Cal', visibleText: 'First Cal helps you. First Cal is here.\n© 2014 First California Mortgage Company' });
+    const c = choose({
+      domainLabel: 'firstcal',
+      title: 'Home Loans at First Cal',
+      visibleText: 'First Cal helps you. First Cal is here.\n© 2014 First California Mortgage Company',
+    });
     expect(c?.name).toBe('First California Mortgage Company');
     expect(c?.brandName).toBe('First Cal');
   });
@@ -30,7 +46,12 @@ describe('legal name and brand name of the owner', () => {
   });
 
   it('keeps the publisher in a copyright line and the site name as the brand', () => {
-    const c = choose({ domainLabel: 'theverge', title: 'A review - The Verge', ogSiteName: 'The Verge', footerText: 'Contact\n© 2024 Vox Media, LLC. All Rights Reserved' });
+    const c = choose({
+      domainLabel: 'theverge',
+      title: 'A review - The Verge',
+      ogSiteName: 'The Verge',
+      footerText: 'Contact\n© 2024 Vox Media, LLC. All Rights Reserved',
+    });
     expect(c?.name).toBe('Vox Media, LLC');
     expect(c?.brandName).toBe('The Verge');
   });
@@ -55,14 +76,26 @@ describe('legal name and brand name of the owner', () => {
   });
 
   it('prefers a written name to a bare host name', () => {
-    const jsonLd = { ...empty, orgs: [{ name: 'bookstore.acme-usa.org', legalName: '', type: 'Organization', role: 'main' as const, url: '', emails: [], addresses: [] }] };
-    const c = choose({ domainLabel: 'acme-usa', microdata: jsonLd, visibleText: 'Visit ACME-USA.\nCopyright © Acme Gakkai Intl USA. All Rights Reserved. Powered By Volusion.' });
+    const jsonLd = {
+      ...empty,
+      orgs: [{ name: 'bookstore.acme-usa.org', legalName: '', type: 'Organization', role: 'main' as const, url: '', emails: [], addresses: [] }],
+    };
+    const c = choose({
+      domainLabel: 'acme-usa',
+      microdata: jsonLd,
+      visibleText: 'Visit ACME-USA.\nCopyright © Acme Gakkai Intl USA. All Rights Reserved. Powered By Volusion.',
+    });
     expect(c?.name).toBe('Acme Gakkai Intl USA');
     expect(c?.brandName).toBe('ACME-USA');
   });
 
   it('reads a holder written before the sign as a spelling of the owner', () => {
-    const c = choose({ domainLabel: 'heise', ogSiteName: 'Mac & i', title: 'News | Mac & i', visibleText: 'heise online\nheise Mac & i\nCopyright © 2015 Heise Medien' });
+    const c = choose({
+      domainLabel: 'heise',
+      ogSiteName: 'Mac & i',
+      title: 'News | Mac & i',
+      visibleText: 'heise online\nheise Mac & i\nCopyright © 2015 Heise Medien',
+    });
     expect(c?.name).toBe('Heise Medien');
     expect(c?.brandName).toBe('Mac & i');
   });
@@ -71,7 +104,8 @@ describe('legal name and brand name of the owner', () => {
 describe('brand name without og:site_name', () => {
   it('is the fullest spelling the page really uses, not the shortest one inside it', () => {
     const c = choose({
-      domainLabel: 'parksidewhistlerresort', title: 'Luxury Hotel | Parkside Whistler Resort & Club',
+      domainLabel: 'parksidewhistlerresort',
+      title: 'Luxury Hotel | Parkside Whistler Resort & Club',
       visibleText: 'Parkside Whistler Resort & Club welcomes you. Book Parkside Whistler Resort & Club today.',
     });
     expect(c?.brandName).toBe('Parkside Whistler Resort & Club');
@@ -79,7 +113,7 @@ describe('brand name without og:site_name', () => {
 });
 
 describe('names that are not a name', () => {
-  it('drops a town of the page\'s own address and a navigation heading', () => {
+  it("drops a town of the page's own address and a navigation heading", () => {
     const p = page({ domainLabel: 'acmeplumbing', title: 'Springfield | Office Locations | Acme Plumbing', visibleText: 'Call Acme Plumbing.' });
     const c = chooseOwnerNames(collectNameCandidates(p), p.domainLabel, [], [p.title, p.visibleText], ['1 Main St, Springfield, IL 62701']);
     expect(c?.name).toBe('Acme Plumbing');
@@ -87,7 +121,11 @@ describe('names that are not a name', () => {
   });
 
   it('does not take a person holding the copyright for the legal entity', () => {
-    const c = choose({ domainLabel: 'eldercarelawyer', title: 'Law Offices of Callinan', visibleText: 'Law Offices of Callinan\nCopyright © 2009-2012 John W. Callinan. All Rights Reserved.' });
+    const c = choose({
+      domainLabel: 'eldercarelawyer',
+      title: 'Law Offices of Callinan',
+      visibleText: 'Law Offices of Callinan\nCopyright © 2009-2012 John W. Callinan. All Rights Reserved.',
+    });
     expect(c?.name).toBe('Law Offices of Callinan');
   });
 });
@@ -95,8 +133,10 @@ describe('names that are not a name', () => {
 describe('brand name from legal spellings', () => {
   it('counts a spelling without its legal form as the pages write it', () => {
     const c = choose({
-      domainLabel: 'upwardconstruction', title: 'Contractors',
-      visibleText: 'Upward Construction builds. Upward Construction & Renovation Ltd is family run.\nUpward Construction & Renovation Ltd\n© 2014 Upward Construction & Renovation Ltd.',
+      domainLabel: 'upwardconstruction',
+      title: 'Contractors',
+      visibleText:
+        'Upward Construction builds. Upward Construction & Renovation Ltd is family run.\nUpward Construction & Renovation Ltd\n© 2014 Upward Construction & Renovation Ltd.',
     });
     expect(c?.name).toBe('Upward Construction & Renovation Ltd');
     expect(c?.brandName).toBe('Upward Construction & Renovation');

@@ -22,10 +22,19 @@ export function ownerAffinity(name: string, domainLabel: string, hints: readonly
     else if (core.length >= 4 && (core.startsWith(d) || d.startsWith(core))) best = 0.9;
     else if (core.length >= 4 && d.length >= 4 && (d.includes(core) || core.includes(d))) best = 0.75;
     else {
-      const initials = stripLegalForm(name).split(/[\s&-]+/).filter((w) => /^[\p{L}\d]/u.test(w)).map((w) => w[0]!.toLowerCase()).join('');
+      const initials = stripLegalForm(name)
+        .split(/[\s&-]+/)
+        .filter((w) => /^[\p{L}\d]/u.test(w))
+        .map((w) => w[0]!.toLowerCase())
+        .join('');
       if (initials.length >= 2 && (initials === d || d.startsWith(initials))) best = 0.7;
       // A shared distinctive word: "Balise Chevrolet" on baliseauto.com.
-      else if (stripLegalForm(name).split(/\s+/).some((w) => compact(w).length >= 4 && d.includes(compact(w)))) best = 0.55;
+      else if (
+        stripLegalForm(name)
+          .split(/\s+/)
+          .some((w) => compact(w).length >= 4 && d.includes(compact(w)))
+      )
+        best = 0.55;
     }
   }
   for (const h of hints) {
@@ -51,20 +60,54 @@ export interface NameChoice {
 
 /** The comparison key of a name: no legal form, no leading "the", no ".com", "&" read as "and". */
 export const keyOf = (name: string): string =>
-  compact(stripLegalForm(name).replace(/&/g, ' and ').replace(/\.(?:com|net|org|co\.uk|com\.au|ca|us|info|biz)$/i, '')).replace(/^the(?=.{4})/, '');
+  compact(
+    stripLegalForm(name)
+      .replace(/&/g, ' and ')
+      .replace(/\.(?:com|net|org|co\.uk|com\.au|ca|us|info|biz)$/i, ''),
+  ).replace(/^the(?=.{4})/, '');
 
 // Template placeholders, never anybody's name.
-const PLACEHOLDER = /^(?:(?:your|my)\s+)?(?:company|business|brand|site|website|store|shop|organi[sz]ation)(?:\s+name)?$|^(?:your|my)\s+(?:name|logo|site title)$|^(?:site|website)\s+(?:title|name)$|^lorem ipsum\b|^logo$/i;
+const PLACEHOLDER =
+  /^(?:(?:your|my)\s+)?(?:company|business|brand|site|website|store|shop|organi[sz]ation)(?:\s+name)?$|^(?:your|my)\s+(?:name|logo|site title)$|^(?:site|website)\s+(?:title|name)$|^lorem ipsum\b|^logo$/i;
 // Website builders, shop and blog platforms: on another site their name is a "powered by" credit.
 const PLATFORMS = new Set([
-  'shopify', 'wix', 'wixcom', 'wordpress', 'wordpresscom', 'squarespace', 'godaddy', 'weebly', 'jimdo', 'webflow', 'bigcommerce',
-  'volusion', 'zencart', 'magento', 'prestashop', 'opencart', 'woocommerce', 'blogger', 'joomla', 'drupal', 'yola', 'webs',
-  'site123', 'duda', 'strikingly', 'ecwid', 'bigcartel', '3dcart', 'homestead', 'ghost', 'substack',
+  'shopify',
+  'wix',
+  'wixcom',
+  'wordpress',
+  'wordpresscom',
+  'squarespace',
+  'godaddy',
+  'weebly',
+  'jimdo',
+  'webflow',
+  'bigcommerce',
+  'volusion',
+  'zencart',
+  'magento',
+  'prestashop',
+  'opencart',
+  'woocommerce',
+  'blogger',
+  'joomla',
+  'drupal',
+  'yola',
+  'webs',
+  'site123',
+  'duda',
+  'strikingly',
+  'ecwid',
+  'bigcartel',
+  '3dcart',
+  'homestead',
+  'ghost',
+  'substack',
 ]);
 
 // A person, not a company: a middle initial ("John W. Callinan"), or an honorific or credential
 // around at most three words ("Dr. Jane Roe", "Jane Roe, DDS").
-const PERSON = /^\p{Lu}\p{Ll}+\s\p{Lu}\.\s\p{Lu}\p{Ll}+$|^(?:Dr|Mr|Mrs|Ms|Prof)\.?(?:\s\p{Lu}[\p{L}.'-]*){1,3}$|^(?:\p{Lu}[\p{L}.'-]*\s){1,2}\p{Lu}[\p{L}'-]*,?\s(?:MD|M\.D\.|DDS|DMD|Esq\.?|PhD|Ph\.D\.|CPA)$/u;
+const PERSON =
+  /^\p{Lu}\p{Ll}+\s\p{Lu}\.\s\p{Lu}\p{Ll}+$|^(?:Dr|Mr|Mrs|Ms|Prof)\.?(?:\s\p{Lu}[\p{L}.'-]*){1,3}$|^(?:\p{Lu}[\p{L}.'-]*\s){1,2}\p{Lu}[\p{L}'-]*,?\s(?:MD|M\.D\.|DDS|DMD|Esq\.?|PhD|Ph\.D\.|CPA)$/u;
 
 /**
  * A placeholder, a platform's name on a site that is not the platform's, a person, or a place: the
@@ -78,7 +121,15 @@ export function isJunkName(name: string, domainLabel: string, places: ReadonlySe
 
 /** The towns and regions of address lines: every comma-separated part after the first, digits removed. */
 export function placesOf(addresses: readonly string[]): Set<string> {
-  return new Set(addresses.flatMap((a) => a.split(',').slice(1).map((p) => compact(p.replace(/\d+/g, ''))).filter((p) => p.length >= 3)));
+  return new Set(
+    addresses.flatMap((a) =>
+      a
+        .split(',')
+        .slice(1)
+        .map((p) => compact(p.replace(/\d+/g, '')))
+        .filter((p) => p.length >= 3),
+    ),
+  );
 }
 
 const wordCount = (name: string): number => stripLegalForm(name).split(/\s+/).filter(Boolean).length;
@@ -137,9 +188,7 @@ function organisationSpelling(members: readonly NameCandidate[], usage: (name: s
   const maxUse = Math.max(1, ...members.map((c) => usage(c.name)));
   return [...members].sort(
     (a, b) =>
-      Number(usage(b.name) >= 0.4 * maxUse) - Number(usage(a.name) >= 0.4 * maxUse) ||
-      keyOf(b.name).length - keyOf(a.name).length ||
-      b.weight - a.weight,
+      Number(usage(b.name) >= 0.4 * maxUse) - Number(usage(a.name) >= 0.4 * maxUse) || keyOf(b.name).length - keyOf(a.name).length || b.weight - a.weight,
   )[0]!;
 }
 

@@ -67,7 +67,9 @@ export function logoAlts(s: Snapshot): string[] {
     }
   };
   return s.images
-    .filter((i) => i.alt?.trim() && (home(i.linkHref) || (i.region === 'header' && /logo/i.test(`${i.src} ${i.className ?? ''} ${i.id ?? ''} ${i.ancestorHints}`))))
+    .filter(
+      (i) => i.alt?.trim() && (home(i.linkHref) || (i.region === 'header' && /logo/i.test(`${i.src} ${i.className ?? ''} ${i.id ?? ''} ${i.ancestorHints}`))),
+    )
     .map((i) => i.alt!.trim())
     .slice(0, 1);
 }
@@ -81,7 +83,14 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
 
   const names = collectNameCandidates({
     domainLabel: siteLabel,
-    title: s.title, ogSiteName, applicationName, logoAlts: logoAlts(s), visibleText: s.text.visible, footerText: s.text.footer, jsonLd, microdata,
+    title: s.title,
+    ogSiteName,
+    applicationName,
+    logoAlts: logoAlts(s),
+    visibleText: s.text.visible,
+    footerText: s.text.footer,
+    jsonLd,
+    microdata,
   });
   const ownerHints = [ogSiteName, applicationName, ...jsonLd.siteNames, ...titleSegments(s.title)].filter(Boolean);
 
@@ -90,13 +99,19 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
     ...emailsFromCloudflareHtml(s.html),
     ...findEmailsInText(s.text.visible).map((email) => ({ email, source: 'text' as const })),
     // Script-written addresses ("enkoder" and the like) leave a written-out copy in <noscript> for people without JavaScript.
-    ...root.querySelectorAll('noscript').flatMap((n) => findEmailsInText(n.text)).map((email) => ({ email, source: 'text' as const })),
+    ...root
+      .querySelectorAll('noscript')
+      .flatMap((n) => findEmailsInText(n.text))
+      .map((email) => ({ email, source: 'text' as const })),
     ...[...jsonLd.emails, ...jsonLd.orgs.flatMap((o) => o.emails)].map((email) => ({ email, source: 'jsonld' as const })),
     ...[...microdata.emails, ...microdata.orgs.flatMap((o) => o.emails)].map((email) => ({ email, source: 'microdata' as const })),
   ];
 
   const addresses: FoundAddress[] = [];
-  for (const [data, source] of [[jsonLd, 'jsonld'], [microdata, 'microdata']] as const) {
+  for (const [data, source] of [
+    [jsonLd, 'jsonld'],
+    [microdata, 'microdata'],
+  ] as const) {
     // The page's own organisation first; addresses of nested items (a brand, an author) are not the owner's.
     const orgAddresses = data.orgs.filter((o) => o.role !== 'nested').flatMap((o) => o.addresses);
     for (const a of [...orgAddresses, ...data.looseAddresses]) {

@@ -21,10 +21,28 @@ try {
   const address = await edge.app.listen({ port: 0, host: '127.0.0.1' });
   const paths: OverheadPath[] = [
     { name: 'health', path: '/health', authenticated: false, expectStatus: 200, exercises: 'the floor: no store' },
-    { name: 'bad-parameter', path: '/classify?url=acme.test&colour=red', authenticated: true, expectStatus: 400, exercises: 'per-IP and per-key windows, key lookup, usage write' },
+    {
+      name: 'bad-parameter',
+      path: '/classify?url=acme.test&colour=red',
+      authenticated: true,
+      expectStatus: 400,
+      exercises: 'per-IP and per-key windows, key lookup, usage write',
+    },
   ];
   const steps = await measureOverhead(address, key, paths, rates, { durationS: seconds, log: (l) => console.log(l) });
-  console.log(JSON.stringify(steps.map((s) => ({ path: s.path, offered: s.targetRate, achieved: s.achievedRate, p50: s.latencyMs.p50, p99: s.latencyMs.p99, other: s.unexpected, errors: s.errors }))));
+  console.log(
+    JSON.stringify(
+      steps.map((s) => ({
+        path: s.path,
+        offered: s.targetRate,
+        achieved: s.achievedRate,
+        p50: s.latencyMs.p50,
+        p99: s.latencyMs.p99,
+        other: s.unexpected,
+        errors: s.errors,
+      })),
+    ),
+  );
 } finally {
   await edge.close();
   await nats.stop();

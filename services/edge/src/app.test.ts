@@ -69,7 +69,10 @@ describe('probes, docs and routing', () => {
     const res = await get('/ready');
     expect(res.status).toBe(200);
     const data = ReadyResponseSchema.parse(res.body).data;
-    expect(data).toEqual({ status: 'ready', checks: { nats: { ok: true, detail: 'answered' }, store: { ok: true, detail: 'answered' }, renderer: { ok: true, detail: 'answered' } } });
+    expect(data).toEqual({
+      status: 'ready',
+      checks: { nats: { ok: true, detail: 'answered' }, store: { ok: true, detail: 'answered' }, renderer: { ok: true, detail: 'answered' } },
+    });
   });
 
   it('/ready answers 503 naming only the failed dependency when no renderer runs', async () => {
@@ -95,7 +98,11 @@ describe('probes, docs and routing', () => {
     try {
       // Every reply to the edge's requests goes to one of its inboxes: count the renderers' ping answers.
       let replies = 0;
-      observer.subscribe('_INBOX.>', { callback: (_err, msg) => { if (msg.string().includes(`"subject":"${RENDER_PAGE.subject}"`)) replies += 1; } });
+      observer.subscribe('_INBOX.>', {
+        callback: (_err, msg) => {
+          if (msg.string().includes(`"subject":"${RENDER_PAGE.subject}"`)) replies += 1;
+        },
+      });
       await observer.flush();
       await Promise.all(renderers.map((nc) => nc.flush()));
       for (let i = 0; i < 3; i++) expect((await get('/ready', undefined, {}, edge.app)).status).toBe(200);
@@ -132,7 +139,10 @@ describe('probes, docs and routing', () => {
 
   it('serves the OpenAPI 3.1 document generated from the contracts, and a docs page', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/openapi.json' });
-    const doc = res.json() as { openapi: string; paths: Record<string, { get: { parameters?: Array<{ name: string; required: boolean; schema: Record<string, unknown> }> } }> };
+    const doc = res.json() as {
+      openapi: string;
+      paths: Record<string, { get: { parameters?: Array<{ name: string; required: boolean; schema: Record<string, unknown> }> } }>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(['/batch', '/batch/{id}', '/brand', '/classify', '/company', '/enrich', '/health', '/ready', '/screenshot']);
     const width = doc.paths['/enrich']?.get.parameters?.find((p) => p.name === 'width');
@@ -270,7 +280,11 @@ describe('refunds and error statuses from the services', () => {
   });
   it('504 naming the budget and what was still running, refunded', async () => {
     mode = 'hang';
-    await expectRefunded('/classify?url=slow.acme.test', 504, /^The request budget of 400 ms ran out while render\.page \(loading http:\/\/slow\.acme\.test\/\) was still running$/);
+    await expectRefunded(
+      '/classify?url=slow.acme.test',
+      504,
+      /^The request budget of 400 ms ran out while render\.page \(loading http:\/\/slow\.acme\.test\/\) was still running$/,
+    );
   });
   it('500 for anything else: a message with the requestId, never the internal detail', async () => {
     mode = 'crash';
@@ -306,7 +320,14 @@ describe('orchestration', () => {
     expect(fakes.calls.company.length - before.company).toBe(1);
     expect(fakes.calls.classify - before.classify).toBe(1);
     const render = fakes.calls.render.at(-1);
-    expect(render).toMatchObject({ url: 'http://www.acme.test/start', viewport: { width: 1280, height: 720 }, screenshot: { format: 'png', fullPage: true }, snapshot: true, visuals: true, scripts: false });
+    expect(render).toMatchObject({
+      url: 'http://www.acme.test/start',
+      viewport: { width: 1280, height: 720 },
+      screenshot: { format: 'png', fullPage: true },
+      snapshot: true,
+      visuals: true,
+      scripts: false,
+    });
     expect(fakes.calls.brand.at(-1)?.options).toEqual({ screenshotColors: 4, css: true, html: false, javascript: false });
     expect(data.domain).toBe('acme.test');
     expect(data.url).toBe('http://www.acme.test/start');
@@ -320,8 +341,17 @@ describe('orchestration', () => {
     await get('/classify?url=acme.test', key);
     expect(fakes.calls.render.at(-1)).toMatchObject({ screenshot: null, snapshot: true, visuals: false, viewport: { width: 1440, height: 900 } });
     const shot = await get('/screenshot?url=https://acme.test', key);
-    expect(fakes.calls.render.at(-1)).toMatchObject({ snapshot: false, screenshot: { format: 'jpeg', fullPage: false }, viewport: { width: 1440, height: 900 } });
-    expect(ScreenshotResponseSchema.parse(shot.body).data).toMatchObject({ url: 'https://acme.test/', format: 'jpeg', full_page: false, viewport: { width: 1440, height: 900 } });
+    expect(fakes.calls.render.at(-1)).toMatchObject({
+      snapshot: false,
+      screenshot: { format: 'jpeg', fullPage: false },
+      viewport: { width: 1440, height: 900 },
+    });
+    expect(ScreenshotResponseSchema.parse(shot.body).data).toMatchObject({
+      url: 'https://acme.test/',
+      format: 'jpeg',
+      full_page: false,
+      viewport: { width: 1440, height: 900 },
+    });
   });
 
   it('/brand passes the javascript flag to the renderer as scripts', async () => {
@@ -341,7 +371,12 @@ describe('orchestration', () => {
       expect(f.calls.render.length).toBe(1);
       const res = await get('/company?url=acme.test&follow_links=true', key, {}, edge.app);
       const data = CompanyResponseSchema.parse(res.body).data;
-      expect(f.calls.render.slice(1).map((r) => r.url).sort()).toEqual(['http://acme.test/', 'http://acme.test/contact', 'http://acme.test/imprint']);
+      expect(
+        f.calls.render
+          .slice(1)
+          .map((r) => r.url)
+          .sort(),
+      ).toEqual(['http://acme.test/', 'http://acme.test/contact', 'http://acme.test/imprint']);
       expect(f.calls.company.at(-1)?.extraSnapshots.length).toBe(2);
       expect(data.pages).toEqual(['http://acme.test/', 'http://acme.test/contact', 'http://acme.test/imprint']);
       expect(data.addresses).toEqual(['Hauptstrasse 1, 10115 Berlin']);

@@ -66,7 +66,11 @@ export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
   registerDataRoutes(app, deps);
   // POST/GET/DELETE /batch and (BATCH_WORKER) the worker that runs batch items; stopped with the app.
   const load = new InteractiveLoad();
-  trackInteractive(app, load, PAID_ROUTES.map((r) => r.path));
+  trackInteractive(
+    app,
+    load,
+    PAID_ROUTES.map((r) => r.path),
+  );
   const batch = await startBatchService(deps, load);
   app.addHook('onClose', async () => batch.close());
   registerBatchRoutes(app, deps, batch);
@@ -109,11 +113,29 @@ function registerRequestHooks(app: FastifyInstance, deps: EdgeDeps): void {
     edgeMetrics().requests.add(1, attrs);
     if (reply.statusCode >= 400) edgeMetrics().errors.add(1, attrs);
     edgeMetrics().duration.record(reply.elapsedTime, { endpoint });
-    request.log.info({ requestId: request.id, method: request.method, path: request.routeOptions.url, status: reply.statusCode, durationMs: Math.round(reply.elapsedTime), keyId: request.edge?.keyId }, 'request done');
+    request.log.info(
+      {
+        requestId: request.id,
+        method: request.method,
+        path: request.routeOptions.url,
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime),
+        keyId: request.edge?.keyId,
+      },
+      'request done',
+    );
     const keyId = request.edge?.keyId;
     if (keyId && request.edge.endpoint) {
       await deps.store
-        .recordUsage({ requestId: request.id, keyId, endpoint: request.edge.endpoint, status: reply.statusCode, credits: request.edge.credits, durationMs: Math.round(reply.elapsedTime), timestamp: new Date().toISOString() })
+        .recordUsage({
+          requestId: request.id,
+          keyId,
+          endpoint: request.edge.endpoint,
+          status: reply.statusCode,
+          credits: request.edge.credits,
+          durationMs: Math.round(reply.elapsedTime),
+          timestamp: new Date().toISOString(),
+        })
         .catch((err: unknown) => request.log.warn({ err }, 'usage log write failed'));
     }
   });
@@ -126,7 +148,13 @@ function registerFailureHandlers(app: FastifyInstance, methodsByPath: Map<string
     if (failure.hidden) request.log.error({ err, requestId: request.id }, 'request failed with an internal error');
     else if (failure.status >= 500) {
       const cause = (err as { cause?: unknown }).cause;
-      request.log.warn({ err: { message: (err as Error).message, code: (err as { code?: string }).code, ...(cause instanceof Error ? { cause: cause.message } : {}) }, requestId: request.id }, 'request failed');
+      request.log.warn(
+        {
+          err: { message: (err as Error).message, code: (err as { code?: string }).code, ...(cause instanceof Error ? { cause: cause.message } : {}) },
+          requestId: request.id,
+        },
+        'request failed',
+      );
     }
     return sendError(request, reply, failure.status, failure.message, failure.headers);
   });
@@ -138,6 +166,11 @@ function registerFailureHandlers(app: FastifyInstance, methodsByPath: Map<string
       const allow = [...allowed].sort().join(', ');
       return sendError(request, reply, EDGE_STATUS.METHOD_NOT_ALLOWED, `Method ${request.method} is not allowed on ${path}; allowed: ${allow}`, { allow });
     }
-    return sendError(request, reply, EDGE_STATUS.NOT_FOUND, `No route ${request.method} ${path.slice(0, 200)}; endpoints: GET /enrich, /brand, /company, /classify, /screenshot, /health, /ready, /openapi.json, /docs; POST /batch, GET and DELETE /batch/{id}`);
+    return sendError(
+      request,
+      reply,
+      EDGE_STATUS.NOT_FOUND,
+      `No route ${request.method} ${path.slice(0, 200)}; endpoints: GET /enrich, /brand, /company, /classify, /screenshot, /health, /ready, /openapi.json, /docs; POST /batch, GET and DELETE /batch/{id}`,
+    );
   });
 }

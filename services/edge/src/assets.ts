@@ -35,12 +35,14 @@ export function registerAssets(app: FastifyInstance, root: string): void {
     if (!file) throw notFound;
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) throw notFound;
-    return reply
-      .type(CONTENT_TYPES[extname(file).toLowerCase()] as string)
-      .header('content-length', String(info.size))
-      .header('x-content-type-options', 'nosniff')
-      // Stored screenshots never change: their names are unique per capture.
-      .header('cache-control', 'public, max-age=86400, immutable')
-      .send(createReadStream(file));
+    return (
+      reply
+        .type(CONTENT_TYPES[extname(file).toLowerCase()] as string)
+        .header('content-length', String(info.size))
+        .header('x-content-type-options', 'nosniff')
+        // Stored screenshots never change: their names are unique per capture.
+        .header('cache-control', 'public, max-age=86400, immutable')
+        .send(createReadStream(file))
+    );
   });
 }

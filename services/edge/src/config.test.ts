@@ -29,7 +29,9 @@ describe('loadEdgeConfig', () => {
     expect(loadEdgeConfig({ REQUEST_BUDGET_MS: '5000', RESERVATION_TTL_MS: '5000' }).reservationTtlMs).toBe(5000);
   });
   it('refuses a reservation TTL below the request budget (the sweeper would refund running requests)', () => {
-    expect(() => loadEdgeConfig({ REQUEST_BUDGET_MS: '5000', RESERVATION_TTL_MS: '4999' })).toThrow(/RESERVATION_TTL_MS="4999": must be at least REQUEST_BUDGET_MS \(5000\)/);
+    expect(() => loadEdgeConfig({ REQUEST_BUDGET_MS: '5000', RESERVATION_TTL_MS: '4999' })).toThrow(
+      /RESERVATION_TTL_MS="4999": must be at least REQUEST_BUDGET_MS \(5000\)/,
+    );
     expect(() => loadEdgeConfig({ RESERVATION_TTL_MS: '1500' })).toThrow(ConfigError);
   });
   it('TRUST_PROXY takes a hop count or proxy addresses/CIDRs, never every hop', () => {
@@ -48,11 +50,17 @@ describe('loadEdgeConfig', () => {
     expect(loadEdgeConfig({}).allowPrivateTargets).toEqual([]);
     expect(loadEdgeConfig({ ALLOW_PRIVATE_TARGETS: '127.0.0.2/32, ::1' }).allowPrivateTargets).toEqual(['127.0.0.2/32', '::1']);
     expect(() => loadEdgeConfig({ ALLOW_PRIVATE_TARGETS: 'intranet' })).toThrow(/ALLOW_PRIVATE_TARGETS="intranet"/);
-    expect(() => loadEdgeConfig({ NODE_ENV: 'production', ALLOW_PRIVATE_TARGETS: '127.0.0.2/32' })).toThrow(/ALLOW_PRIVATE_TARGETS="127.0.0.2\/32": a test switch, refused when NODE_ENV=production/);
+    expect(() => loadEdgeConfig({ NODE_ENV: 'production', ALLOW_PRIVATE_TARGETS: '127.0.0.2/32' })).toThrow(
+      /ALLOW_PRIVATE_TARGETS="127.0.0.2\/32": a test switch, refused when NODE_ENV=production/,
+    );
     expect(loadEdgeConfig({ NODE_ENV: 'production' }).allowPrivateTargets).toEqual([]);
   });
   it('reads the IPv6 prefix and the retention periods', () => {
-    expect(loadEdgeConfig({ RATE_LIMIT_IPV6_PREFIX: '56', USAGE_RETENTION_DAYS: '30', LEDGER_RETENTION_DAYS: '2' })).toMatchObject({ ipv6Prefix: 56, usageRetentionMs: 30 * 86_400_000, ledgerRetentionMs: 2 * 86_400_000 });
+    expect(loadEdgeConfig({ RATE_LIMIT_IPV6_PREFIX: '56', USAGE_RETENTION_DAYS: '30', LEDGER_RETENTION_DAYS: '2' })).toMatchObject({
+      ipv6Prefix: 56,
+      usageRetentionMs: 30 * 86_400_000,
+      ledgerRetentionMs: 2 * 86_400_000,
+    });
     expect(() => loadEdgeConfig({ RATE_LIMIT_IPV6_PREFIX: '129' })).toThrow(/RATE_LIMIT_IPV6_PREFIX="129"/);
   });
   it('names the variable and value it refuses', () => {

@@ -27,9 +27,13 @@ export function parseTrustProxy(raw: string): TrustProxy | string {
     const n = Number(v);
     return n <= 16 ? n : 'a hop count must be from 0 to 16';
   }
-  const items = v.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const items = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const bad = items.filter((item) => !isAddressOrCidr(item));
-  if (items.length === 0 || bad.length > 0) return `must be a hop count (0-16) or comma-separated proxy addresses/CIDRs; not an address or CIDR: ${bad.map((b) => JSON.stringify(b)).join(', ') || '(empty)'}`;
+  if (items.length === 0 || bad.length > 0)
+    return `must be a hop count (0-16) or comma-separated proxy addresses/CIDRs; not an address or CIDR: ${bad.map((b) => JSON.stringify(b)).join(', ') || '(empty)'}`;
   return items;
 }
 
@@ -59,9 +63,15 @@ export const EdgeEnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   /** kv (NATS JetStream KV) or mongo; default: mongo when MONGODB_URI is set, else kv. */
   STORE: z.enum(['kv', 'mongo']).optional(),
-  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, { message: 'must be a mongodb:// or mongodb+srv:// URI' }).optional(),
+  MONGODB_URI: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, { message: 'must be a mongodb:// or mongodb+srv:// URI' })
+    .optional(),
   /** Prefix of the KV buckets / name of the MongoDB database. */
-  STORE_NAME: z.string().regex(/^[A-Za-z0-9_-]{1,48}$/, { message: 'must be 1-48 letters, digits, _ or -' }).default('enrich'),
+  STORE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,48}$/, { message: 'must be 1-48 letters, digits, _ or -' })
+    .default('enrich'),
   REQUEST_BUDGET_MS: envInt(100, 600_000).default(30_000),
   TRUST_PROXY: envTrustProxy.default(0),
   /** IPv6 clients share one per-IP window per prefix of this length (a host usually has a whole /64). */
@@ -79,8 +89,21 @@ export const EdgeEnvSchema = z.object({
   /** CIDRs exempt from the edge's early private-target refusal (tests, local demo); refused in production. */
   ALLOW_PRIVATE_TARGETS: z
     .string()
-    .refine((v) => v.split(',').map((s) => s.trim()).filter((s) => s !== '').every(isAddressOrCidr), { message: 'must be comma-separated IP addresses or CIDRs' })
-    .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s !== ''))
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== '')
+          .every(isAddressOrCidr),
+      { message: 'must be comma-separated IP addresses or CIDRs' },
+    )
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    )
     .default([]),
   /** The images set `production`: test switches are refused then. */
   NODE_ENV: z.string().optional(),
@@ -131,10 +154,14 @@ export function resolveEdgeConfig(env: EdgeEnv): EdgeConfig {
   const reservationTtlMs = env.RESERVATION_TTL_MS ?? 2 * env.REQUEST_BUDGET_MS;
   if (reservationTtlMs < env.REQUEST_BUDGET_MS) {
     // The sweeper would refund requests still running (and later charged), so the ledger would lie.
-    throw new ConfigError(`Invalid configuration:\n  RESERVATION_TTL_MS=${JSON.stringify(String(reservationTtlMs))}: must be at least REQUEST_BUDGET_MS (${env.REQUEST_BUDGET_MS}); a reservation must outlive the request that holds it`);
+    throw new ConfigError(
+      `Invalid configuration:\n  RESERVATION_TTL_MS=${JSON.stringify(String(reservationTtlMs))}: must be at least REQUEST_BUDGET_MS (${env.REQUEST_BUDGET_MS}); a reservation must outlive the request that holds it`,
+    );
   }
   if (env.NODE_ENV === 'production' && env.ALLOW_PRIVATE_TARGETS.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n  ALLOW_PRIVATE_TARGETS=${JSON.stringify(env.ALLOW_PRIVATE_TARGETS.join(','))}: a test switch, refused when NODE_ENV=production`);
+    throw new ConfigError(
+      `Invalid configuration:\n  ALLOW_PRIVATE_TARGETS=${JSON.stringify(env.ALLOW_PRIVATE_TARGETS.join(','))}: a test switch, refused when NODE_ENV=production`,
+    );
   }
   return {
     port: env.PORT,

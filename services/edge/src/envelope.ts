@@ -7,10 +7,16 @@ export function metaOf(request: FastifyRequest, reply: FastifyReply): Meta {
 }
 
 export function sendData<T>(request: FastifyRequest, reply: FastifyReply, data: T, status = 200): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send({ success: true, data, meta: metaOf(request, reply) });
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ success: true, data, meta: metaOf(request, reply) });
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string, headers: Record<string, string> = {}): FastifyReply {
   for (const [name, value] of Object.entries(headers)) reply.header(name, value);
-  return reply.code(status).type('application/json; charset=utf-8').send({ success: false, error: message, meta: metaOf(request, reply) });
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ success: false, error: message, meta: metaOf(request, reply) });
 }

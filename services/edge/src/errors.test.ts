@@ -33,13 +33,21 @@ describe('toHttpFailure', () => {
     expect(f.message).toContain(err.message);
   });
 
-  it.each([new BadMessageError('reply outside contract: at data.x'), new InternalError('boom at /srv/x.ts:1'), new Error('secret stack detail'), 'a string']) ('%s -> 500 with the requestId only', (err) => {
-    const f = toHttpFailure(err, RID);
-    expect(f).toEqual({ status: 500, message: `Internal error; quote request id ${RID} when reporting it`, headers: {}, hidden: true });
-  });
+  it.each([new BadMessageError('reply outside contract: at data.x'), new InternalError('boom at /srv/x.ts:1'), new Error('secret stack detail'), 'a string'])(
+    '%s -> 500 with the requestId only',
+    (err) => {
+      const f = toHttpFailure(err, RID);
+      expect(f).toEqual({ status: 500, message: `Internal error; quote request id ${RID} when reporting it`, headers: {}, hidden: true });
+    },
+  );
 
-  it('keeps the edge\'s own refusals and fastify client errors as they are', () => {
-    expect(toHttpFailure(new EdgeHttpError(429, 'slow down', { 'retry-after': '12' }), RID)).toEqual({ status: 429, message: 'slow down', headers: { 'retry-after': '12' }, hidden: false });
+  it("keeps the edge's own refusals and fastify client errors as they are", () => {
+    expect(toHttpFailure(new EdgeHttpError(429, 'slow down', { 'retry-after': '12' }), RID)).toEqual({
+      status: 429,
+      message: 'slow down',
+      headers: { 'retry-after': '12' },
+      hidden: false,
+    });
     expect(toHttpFailure(Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 }), RID)).toMatchObject({ status: 415, hidden: false });
   });
 });
@@ -50,7 +58,11 @@ describe('status codes', () => {
     const literal = /(?:EdgeHttpError\(|sendError\([^;]*?,\s*|\.code\(|\.status\(|statusCode:\s*|status:\s*)[45]\d\d\b/;
     const offenders = readdirSync(dir, { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'errors.ts' && !f.startsWith('openapi'))
-      .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').flatMap((line, i) => (literal.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])));
+      .flatMap((f) =>
+        readFileSync(join(dir, f), 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (literal.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
+      );
     expect(offenders).toEqual([]);
     // The pattern does catch what it is for.
     expect(literal.test("throw new EdgeHttpError(429, 'slow down');")).toBe(true);

@@ -1,6 +1,13 @@
 /** Every query parameter of every endpoint, each bound on both sides, through HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrandQuerySchema, ClassifyQuerySchema, CompanyQuerySchema, EnrichQuerySchema, ErrorEnvelopeSchema, ScreenshotQuerySchema } from '@enrich/shared/contracts';
+import {
+  BrandQuerySchema,
+  ClassifyQuerySchema,
+  CompanyQuerySchema,
+  EnrichQuerySchema,
+  ErrorEnvelopeSchema,
+  ScreenshotQuerySchema,
+} from '@enrich/shared/contracts';
 import type { z } from 'zod';
 import { startNatsServer, type NatsServerHandle } from '../../../test/support/nats-server.ts';
 import { serveFakes, startEdge, type EdgeHarness } from '../../../test/support/edge-harness.ts';
@@ -79,11 +86,20 @@ for (const [path, schema] of Object.entries(ENDPOINTS)) {
       expect(long.length).toBe(2048);
       expect(await status(`${path}?url=${encodeURIComponent(long)}`)).toEqual({ status: 200 });
       expect(fakes.calls.render.at(-1)?.url).toBe(long);
-      expect(await status(`${path}?url=${encodeURIComponent(`${long}p`)}`)).toMatchObject({ status: 400, error: expect.stringMatching(/^Invalid query parameter "url": got .*\(2049 characters\)/) });
+      expect(await status(`${path}?url=${encodeURIComponent(`${long}p`)}`)).toMatchObject({
+        status: 400,
+        error: expect.stringMatching(/^Invalid query parameter "url": got .*\(2049 characters\)/),
+      });
       expect(await status(`${path}?url=acme.test%2Fabout`)).toEqual({ status: 200 });
       expect(fakes.calls.render.at(-1)?.url).toBe('http://acme.test/about');
-      expect(await status(`${path}?url=${encodeURIComponent('gopher://acme.test')}`)).toMatchObject({ status: 400, error: expect.stringMatching(/scheme "gopher:" is not allowed/) });
-      expect(await status(`${path}?url=acme.test&url=acme.test`)).toMatchObject({ status: 400, error: 'Repeated query parameter "url" (2 times): give each parameter once' });
+      expect(await status(`${path}?url=${encodeURIComponent('gopher://acme.test')}`)).toMatchObject({
+        status: 400,
+        error: expect.stringMatching(/scheme "gopher:" is not allowed/),
+      });
+      expect(await status(`${path}?url=acme.test&url=acme.test`)).toMatchObject({
+        status: 400,
+        error: 'Repeated query parameter "url" (2 times): give each parameter once',
+      });
       expect(await status(`${path}?url=acme.test&bogus=1`)).toMatchObject({ status: 400, error: expect.stringMatching(/^Unknown query parameter "bogus"/) });
     });
   });
@@ -98,11 +114,20 @@ describe('targets that can only be internal', () => {
   it('a localhost or literal private URL is a 400 that says why without naming an address, costs nothing and never reaches the renderer', async () => {
     const before = (await h.getKey(keyId)).credits_used;
     const renders = fakes.calls.render.length;
-    for (const target of ['localhost', 'http://localhost:8080/admin', 'http://127.0.0.1/', 'http://[::1]/', 'http://169.254.169.254/latest/meta-data/', '10.0.0.7']) {
+    for (const target of [
+      'localhost',
+      'http://localhost:8080/admin',
+      'http://127.0.0.1/',
+      'http://[::1]/',
+      'http://169.254.169.254/latest/meta-data/',
+      '10.0.0.7',
+    ]) {
       const res = await h.app.inject({ url: `/enrich?url=${encodeURIComponent(target)}`, headers: { 'x-api-key': key } });
       expect(res.statusCode).toBe(400);
       const error = ErrorEnvelopeSchema.parse(res.json()).error;
-      expect(error).toBe('Invalid query parameter "url": its host is a private or loopback address, which cannot be enriched; give a public http:// or https:// URL');
+      expect(error).toBe(
+        'Invalid query parameter "url": its host is a private or loopback address, which cannot be enriched; give a public http:// or https:// URL',
+      );
       expect(res.body).not.toContain('127.0.0.1');
     }
     expect(fakes.calls.render.length).toBe(renders);

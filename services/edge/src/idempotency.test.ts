@@ -62,7 +62,9 @@ describe('Idempotency-Key', () => {
     for (const other of ['/classify?url=b.test', '/screenshot?url=a.test']) {
       const res = await call(other, key, ik);
       expect(res.statusCode).toBe(422);
-      expect(ErrorEnvelopeSchema.parse(res.json()).error).toBe('This Idempotency-Key was already used with other parameters (method, path or query); use a new key for a different request');
+      expect(ErrorEnvelopeSchema.parse(res.json()).error).toBe(
+        'This Idempotency-Key was already used with other parameters (method, path or query); use a new key for a different request',
+      );
     }
     expect((await h.getKey(id)).credits_used).toBe(1);
     // Another API key's identical Idempotency-Key is another key.
@@ -73,10 +75,18 @@ describe('Idempotency-Key', () => {
   it('while the first request runs, a retry gets 409; afterwards the replay', async () => {
     const { key, id } = await h.createKey({ credits: 10 });
     let arrived!: () => void;
-    const renderArrived = new Promise<void>((r) => { arrived = r; });
+    const renderArrived = new Promise<void>((r) => {
+      arrived = r;
+    });
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
-    renderWith = async (req) => { arrived(); await gate; return fakeRenderResult(req); };
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    renderWith = async (req) => {
+      arrived();
+      await gate;
+      return fakeRenderResult(req);
+    };
     const ik = randomUUID();
     const first = call('/classify?url=slow.test', key, ik);
     await renderArrived;
@@ -97,7 +107,9 @@ describe('Idempotency-Key', () => {
   it('a retryable failure (503) is not stored: the retry runs again; a final one (502) is replayed', async () => {
     const { key, id } = await h.createKey({ credits: 10 });
     const ik = randomUUID();
-    renderWith = async () => { throw new BusyError('all browser slots are taken'); };
+    renderWith = async () => {
+      throw new BusyError('all browser slots are taken');
+    };
     expect((await call('/screenshot?url=busy.test', key, ik)).statusCode).toBe(503);
     renderWith = undefined;
     const retried = await call('/screenshot?url=busy.test', key, ik);
@@ -106,7 +118,9 @@ describe('Idempotency-Key', () => {
     expect((await h.getKey(id)).credits_used).toBe(1);
 
     const ik2 = randomUUID();
-    renderWith = async (req) => { throw new TargetUnreachableError(`${req.url} could not be reached: net::ERR_NAME_NOT_RESOLVED`); };
+    renderWith = async (req) => {
+      throw new TargetUnreachableError(`${req.url} could not be reached: net::ERR_NAME_NOT_RESOLVED`);
+    };
     const failed = await call('/screenshot?url=gone.test', key, ik2);
     expect(failed.statusCode).toBe(502);
     renderWith = undefined;
@@ -123,7 +137,9 @@ describe('Idempotency-Key', () => {
     const { key, id } = await h.createKey({ credits: 10 });
     const tooLong = await call('/classify?url=a.test', key, 'k'.repeat(256));
     expect(tooLong.statusCode).toBe(400);
-    expect(ErrorEnvelopeSchema.parse(tooLong.json()).error).toBe('Invalid Idempotency-Key header: got 256 characters, allowed: 1 to 255 printable ASCII characters (a UUID is a good key)');
+    expect(ErrorEnvelopeSchema.parse(tooLong.json()).error).toBe(
+      'Invalid Idempotency-Key header: got 256 characters, allowed: 1 to 255 printable ASCII characters (a UUID is a good key)',
+    );
     const nonAscii = await call('/classify?url=a.test', key, 'clé');
     expect(nonAscii.statusCode).toBe(400);
     expect(ErrorEnvelopeSchema.parse(nonAscii.json()).error).toMatch(/^Invalid Idempotency-Key header: it contains a character that is not printable ASCII/);
@@ -142,7 +158,9 @@ describe('charges match answers', () => {
       const { key, id } = await edge.createKey({ credits: 10 });
       renderWith = async (req) => {
         // The store loses the ledger while the page is rendered: the settle after it must fail closed.
-        const res = JSON.parse((await edge.nc.request(`$JS.API.STREAM.DELETE.KV_${store.name}_ledger`, '', { timeout: 5000 })).string()) as { success?: boolean };
+        const res = JSON.parse((await edge.nc.request(`$JS.API.STREAM.DELETE.KV_${store.name}_ledger`, '', { timeout: 5000 })).string()) as {
+          success?: boolean;
+        };
         expect(res.success).toBe(true);
         return fakeRenderResult(req);
       };

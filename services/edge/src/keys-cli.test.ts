@@ -37,7 +37,15 @@ describe('keys CLI', () => {
 
     expect(await run('list')).toContain(`${id}  active   credits 0/500  rate 120/min  Acme Corp`);
     expect(JSON.parse(await run('list', '--json'))).toEqual([expect.not.objectContaining({ hash: expect.anything() })]);
-    await store.recordUsage({ requestId: randomUUID(), keyId: id, endpoint: 'enrich', status: 200, credits: 3, durationMs: 840, timestamp: new Date().toISOString() });
+    await store.recordUsage({
+      requestId: randomUUID(),
+      keyId: id,
+      endpoint: 'enrich',
+      status: 200,
+      credits: 3,
+      durationMs: 840,
+      timestamp: new Date().toISOString(),
+    });
     const shown = await run('show', id);
     expect(shown).toMatch(/recent usage \(1\):\n.*enrich\s+200\s+3 credits\s+840 ms/);
     expect(await run('set', id, '--credits', '900')).toContain('credits 0/900  rate 120/min');
@@ -59,11 +67,15 @@ describe('keys CLI', () => {
     await expect(run('frobnicate')).rejects.toThrow(/unknown command "frobnicate"/);
   });
 
-  it('runs as a program with the edge\'s store configuration', async () => {
+  it("runs as a program with the edge's store configuration", async () => {
     const root = join(import.meta.dirname, '..', '..', '..');
-    const { stdout } = await promisify(execFile)(process.execPath, [join(root, 'services/edge/src/keys-cli.ts'), 'create', '--name', 'Proc', '--credits', '7', '--rate-limit', '9', '--json'], {
-      env: { PATH: process.env.PATH ?? '', NATS_URL: inject('natsUrl'), STORE_NAME: storeName },
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [join(root, 'services/edge/src/keys-cli.ts'), 'create', '--name', 'Proc', '--credits', '7', '--rate-limit', '9', '--json'],
+      {
+        env: { PATH: process.env.PATH ?? '', NATS_URL: inject('natsUrl'), STORE_NAME: storeName },
+      },
+    );
     const out = JSON.parse(stdout) as { id: string; key: string };
     expect((await store.findKeyByHash(hashApiKey(out.key)))?.id).toBe(out.id);
   });
@@ -82,6 +94,8 @@ describe('keys CLI webhook secrets', () => {
     expect(rotated.webhook_secret).not.toBe(created.webhook_secret);
     expect(await secrets.webhookSecret(created.id, { create: false })).toBe(rotated.webhook_secret);
     await expect(runWith('webhook-secret', 'key_unknown')).rejects.toThrow(UsageError);
-    expect(await runWith('create', '--name', 'Text', '--credits', '1')).toMatch(/Batch webhook signing secret \(again with: keys webhook-secret key_[0-9a-f]+\):\nwhsec_/);
+    expect(await runWith('create', '--name', 'Text', '--credits', '1')).toMatch(
+      /Batch webhook signing secret \(again with: keys webhook-secret key_[0-9a-f]+\):\nwhsec_/,
+    );
   });
 });

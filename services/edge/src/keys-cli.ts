@@ -47,9 +47,14 @@ export function resolveStoreEnv(env: Env): { env: Env; via?: string } {
   if (found.state === 'stale') throw new NoStackError(`no running stack: ${found.file} is stale, ${found.reason}.\n${START_HINT}`);
   const { stack } = found;
   if (stack.store.kind === 'mongo') {
-    throw new NoStackError(`the stack at ${stack.edge.baseUrl} keeps its keys in MongoDB, whose URI is not recorded: set MONGODB_URI (and STORE_NAME=${stack.store.name}).`);
+    throw new NoStackError(
+      `the stack at ${stack.edge.baseUrl} keeps its keys in MongoDB, whose URI is not recorded: set MONGODB_URI (and STORE_NAME=${stack.store.name}).`,
+    );
   }
-  return { env: { ...env, NATS_URL: stack.natsUrl, STORE: 'kv', STORE_NAME: stack.store.name }, via: `the stack at ${stack.edge.baseUrl} (NATS ${stack.natsUrl}, from ${found.file})` };
+  return {
+    env: { ...env, NATS_URL: stack.natsUrl, STORE: 'kv', STORE_NAME: stack.store.name },
+    via: `the stack at ${stack.edge.baseUrl} (NATS ${stack.natsUrl}, from ${found.file})`,
+  };
 }
 
 function wholeNumber(flag: string, value: string | undefined, min: number): number | undefined {
@@ -59,7 +64,16 @@ function wholeNumber(flag: string, value: string | undefined, min: number): numb
 }
 
 function publicView(k: ApiKeyRecord): Record<string, unknown> {
-  return { id: k.id, name: k.name, credits_limit: k.credits_limit, credits_used: k.credits_used, rate_limit: k.rate_limit, revoked: k.revoked, created_at: k.created_at, open_reservations: k.pending.length };
+  return {
+    id: k.id,
+    name: k.name,
+    credits_limit: k.credits_limit,
+    credits_used: k.credits_used,
+    rate_limit: k.rate_limit,
+    revoked: k.revoked,
+    created_at: k.created_at,
+    open_reservations: k.pending.length,
+  };
 }
 
 function line(k: ApiKeyRecord): string {
@@ -88,7 +102,9 @@ export async function runKeysCommand(argv: string[], store: Store, defaults: { r
     if (!id) throw new UsageError(`${command} needs a key id\n${USAGE}`);
     return id;
   };
-  const missing = (): never => { throw new UsageError(`no key with id ${id}`); };
+  const missing = (): never => {
+    throw new UsageError(`no key with id ${id}`);
+  };
   switch (command) {
     case 'create': {
       if (!values.name) throw new UsageError(`create needs --name\n${USAGE}`);
@@ -98,7 +114,16 @@ export async function runKeysCommand(argv: string[], store: Store, defaults: { r
       const gen = generateApiKey();
       const rec = await store.createKey({ id: gen.id, name: values.name, hash: gen.hash, credits_limit: credits, rate_limit: rateLimit });
       const secret = secrets ? await secrets.webhookSecret(rec.id) : null;
-      if (values.json) return JSON.stringify({ key: gen.plaintext, id: rec.id, name: rec.name, credits_limit: rec.credits_limit, credits_used: rec.credits_used, rate_limit: rec.rate_limit, ...(secret ? { webhook_secret: secret } : {}) });
+      if (values.json)
+        return JSON.stringify({
+          key: gen.plaintext,
+          id: rec.id,
+          name: rec.name,
+          credits_limit: rec.credits_limit,
+          credits_used: rec.credits_used,
+          rate_limit: rec.rate_limit,
+          ...(secret ? { webhook_secret: secret } : {}),
+        });
       const hook = secret ? `\nBatch webhook signing secret (again with: keys webhook-secret ${rec.id}):\n${secret}` : '';
       return `Created ${rec.id} (${rec.name}): ${credits} credits, ${rateLimit} requests/min.\nAPI key (shown only now, store it safely):\n${gen.plaintext}${hook}`;
     }
@@ -140,13 +165,28 @@ async function connectStore(): Promise<{ store: Store; secrets: KvBatchStore | M
   const config = loadEdgeConfig(env);
   const defaultRateLimit = config.defaultKeyRateLimit;
   if (config.store.kind === 'mongo') {
-    return { store: new MongoStore({ uri: config.store.uri, name: config.store.name }), secrets: new MongoBatchStore({ uri: config.store.uri, name: config.store.name }), nc: undefined, defaultRateLimit };
+    return {
+      store: new MongoStore({ uri: config.store.uri, name: config.store.name }),
+      secrets: new MongoBatchStore({ uri: config.store.uri, name: config.store.name }),
+      nc: undefined,
+      defaultRateLimit,
+    };
   }
-  const nc = await connectNats({ url: config.natsUrl, name: 'edge-keys-cli', waitMs: via ? 1000 : 5000, ...natsCredentials(loadConfig(BaseConfigSchema, env)) }).catch((err: unknown) => {
+  const nc = await connectNats({
+    url: config.natsUrl,
+    name: 'edge-keys-cli',
+    waitMs: via ? 1000 : 5000,
+    ...natsCredentials(loadConfig(BaseConfigSchema, env)),
+  }).catch((err: unknown) => {
     throw via ? new NoStackError(`${via} does not answer: ${(err as Error).message}.\n${START_HINT}`) : err;
   });
   if (via) process.stderr.write(`keys: using ${via}\n`);
-  return { store: new KvStore({ nc, name: config.store.name }), secrets: new KvBatchStore({ nc, name: config.store.name, retentionMs: batchConfigOf(config).retentionMs }), nc, defaultRateLimit };
+  return {
+    store: new KvStore({ nc, name: config.store.name }),
+    secrets: new KvBatchStore({ nc, name: config.store.name, retentionMs: batchConfigOf(config).retentionMs }),
+    nc,
+    defaultRateLimit,
+  };
 }
 
 async function main(): Promise<void> {

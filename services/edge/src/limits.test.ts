@@ -97,7 +97,7 @@ describe('per-IP limit through a listening server behind one trusted proxy', () 
 });
 
 describe('per-key sliding window', () => {
-  it('429 beyond the key\'s count, says the limit and when to retry, costs nothing', async () => {
+  it("429 beyond the key's count, says the limit and when to retry, costs nothing", async () => {
     const [a] = await twoInstances();
     const { key, id } = await a.createKey({ credits: 10, rateLimit: 2 });
     const get = () => a.app.inject({ url: '/classify?url=acme.test', headers: { 'x-api-key': key } });
@@ -179,7 +179,14 @@ describe('reservation sweeper', () => {
     await a.store.reserveCredits({ keyId: crashed.id, requestId: randomUUID(), amount: 3, endpoint: 'enrich', expiresAt: Date.now() - 1 });
     await a.store.reserveCredits({ keyId: busy.id, requestId: randomUUID(), amount: 2, endpoint: 'brand', expiresAt: Date.now() + 60_000 });
     const swept = await new Promise<{ refunded: number; credits: number }>((resolve, reject) => {
-      const stop = startReservationSweeper(a.store, { intervalMs: 60_000, onSwept: (refunded, credits) => { stop(); resolve({ refunded, credits }); }, onError: reject });
+      const stop = startReservationSweeper(a.store, {
+        intervalMs: 60_000,
+        onSwept: (refunded, credits) => {
+          stop();
+          resolve({ refunded, credits });
+        },
+        onError: reject,
+      });
     });
     expect(swept).toEqual({ refunded: 1, credits: 3 });
     expect((await a.getKey(crashed.id)).credits_used).toBe(0);

@@ -59,4 +59,5 @@ export function findLocalStack(env: Record<string, string | undefined> = process
   return { state: 'running', stack: parsed, file };
 }
 
-export const START_HINT = 'Start the stack with `npm start` (in another terminal; give the CLI the same DATA_DIR if the stack has one), or point the CLI at the store the edge uses: set NATS_URL (and STORE_NAME if not "enrich"), or MONGODB_URI.';
+export const START_HINT =
+  'Start the stack with `npm start` (in another terminal; give the CLI the same DATA_DIR if the stack has one), or point the CLI at the store the edge uses: set NATS_URL (and STORE_NAME if not "enrich"), or MONGODB_URI.';

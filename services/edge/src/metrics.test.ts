@@ -37,7 +37,9 @@ it('counts requests, errors, durations, credits charged and rate-limit rejection
   const all = resourceMetrics.scopeMetrics.filter((s) => s.scope.name === 'edge').flatMap((s) => s.metrics);
   const points = (name: string) => all.find((m) => m.descriptor.name === name)?.dataPoints ?? [];
   const sum = (name: string, attrs: Record<string, unknown>) =>
-    points(name).filter((p) => Object.entries(attrs).every(([k, v]) => p.attributes[k] === v)).reduce((s, p) => s + (p.value as number), 0);
+    points(name)
+      .filter((p) => Object.entries(attrs).every(([k, v]) => p.attributes[k] === v))
+      .reduce((s, p) => s + (p.value as number), 0);
   expect(sum('edge.requests', { endpoint: 'enrich', status: 200 })).toBe(1);
   expect(sum('edge.request.errors', { endpoint: 'classify', status: 400 })).toBe(1);
   expect(sum('edge.credits.charged', { endpoint: 'enrich' })).toBe(3);

@@ -36,8 +36,21 @@ const brand: BrandResponseData = {
     icon_url: `${SITE}favicon.svg`,
     apple_touch_icon: null,
   },
-  images: { og_image: `${SITE}hero.svg`, twitter_image: '', assets: [`${SITE}hero.svg`, `${SITE}logo.svg`], screenshot_url: ASSET, screenshot_colors: screenshotColors },
-  social_links: { twitter: null, linkedin: 'https://www.linkedin.com/company/northwind-roasters', github: null, facebook: null, instagram: 'https://www.instagram.com/northwindroasters', youtube: null },
+  images: {
+    og_image: `${SITE}hero.svg`,
+    twitter_image: '',
+    assets: [`${SITE}hero.svg`, `${SITE}logo.svg`],
+    screenshot_url: ASSET,
+    screenshot_colors: screenshotColors,
+  },
+  social_links: {
+    twitter: null,
+    linkedin: 'https://www.linkedin.com/company/northwind-roasters',
+    github: null,
+    facebook: null,
+    instagram: 'https://www.instagram.com/northwindroasters',
+    youtube: null,
+  },
 };
 
 const company = {
@@ -56,12 +69,21 @@ const classification: Classification = {
   iab_parent_id: 'IAB8',
   category: 'Food & Drink',
   subcategory: 'Coffee/Tea',
-  description: 'Northwind Roasters sources single-origin beans directly from farmers and roasts them in small batches in Portland, Oregon. Coffee subscriptions and wholesale for cafés.',
+  description:
+    'Northwind Roasters sources single-origin beans directly from farmers and roasts them in small batches in Portland, Oregon. Coffee subscriptions and wholesale for cafés.',
 };
 
 const enrich: EnrichData = { ...brand, company, classification };
 const companyData: CompanyResponseData = { domain: brand.domain, url: SITE, ...company };
-const screenshot: ScreenshotData = { url: SITE, screenshot_url: ASSET, viewport: { width: 1440, height: 900 }, format: 'jpeg', full_page: false, screenshot_clipped: false, captured_at: '2026-11-23T18:39:25.820Z' };
+const screenshot: ScreenshotData = {
+  url: SITE,
+  screenshot_url: ASSET,
+  viewport: { width: 1440, height: 900 },
+  format: 'jpeg',
+  full_page: false,
+  screenshot_clipped: false,
+  captured_at: '2026-11-23T18:39:25.820Z',
+};
 
 /** The `data` of a 200 per paid endpoint. */
 export const DATA_EXAMPLES: Record<PaidEndpoint, unknown> = { enrich, brand, company: companyData, classify: classification, screenshot };

@@ -10,7 +10,15 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BatchCreatedResponseSchema, BatchInfoResponseSchema, BatchPageResponseSchema, BatchRequestSchema, BatchWebhookBodySchema, ErrorEnvelopeSchema, successEnvelope } from '@enrich/shared/contracts';
+import {
+  BatchCreatedResponseSchema,
+  BatchInfoResponseSchema,
+  BatchPageResponseSchema,
+  BatchRequestSchema,
+  BatchWebhookBodySchema,
+  ErrorEnvelopeSchema,
+  successEnvelope,
+} from '@enrich/shared/contracts';
 import { PAID_ROUTES } from './routes/endpoints.ts';
 import { startEdge, type EdgeHarness } from '../../../test/support/edge-harness.ts';
 
@@ -21,9 +29,21 @@ function binOf(fromPackage: string, pkg: string, bin: string): string {
   return join(dirname(createRequire(join(ROOT, fromPackage)).resolve(`${pkg}/package.json`)), bin);
 }
 
-interface Param { name: string; required: boolean; schema: Record<string, unknown> }
-interface Operation { parameters?: Param[]; responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown; example: unknown }> }> }
-interface Doc { servers: Array<{ url: string }>; info: { license?: { name: string } }; paths: Record<string, { get: Operation }>; components: { responses: Record<string, { content: Record<string, { example: unknown }> }> } }
+interface Param {
+  name: string;
+  required: boolean;
+  schema: Record<string, unknown>;
+}
+interface Operation {
+  parameters?: Param[];
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown; example: unknown }> }>;
+}
+interface Doc {
+  servers: Array<{ url: string }>;
+  info: { license?: { name: string } };
+  paths: Record<string, { get: Operation }>;
+  components: { responses: Record<string, { content: Record<string, { example: unknown }> }> };
+}
 
 let h: EdgeHarness;
 let tmp: string;
@@ -65,11 +85,17 @@ describe('/openapi.json', () => {
     expect(doc.servers).toEqual([{ url: 'http://api.enrich.test:8443', description: 'This API' }]);
     expect(doc.info.license?.name).toMatch(/Proprietary/);
     const proxied = await startEdge(inject('natsUrl'), { trustProxy: 1 });
-    const viaProxy = await proxied.app.inject({ url: '/openapi.json', headers: { host: 'internal:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.enrich.test' } });
+    const viaProxy = await proxied.app.inject({
+      url: '/openapi.json',
+      headers: { host: 'internal:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.enrich.test' },
+    });
     expect((viaProxy.json() as Doc).servers[0]?.url).toBe('https://api.enrich.test');
     await proxied.close();
     // Without TRUST_PROXY the forwarded headers are a client's claim and are not believed.
-    const direct = await h.app.inject({ url: '/openapi.json', headers: { host: 'internal:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.test' } });
+    const direct = await h.app.inject({
+      url: '/openapi.json',
+      headers: { host: 'internal:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.test' },
+    });
     expect((direct.json() as Doc).servers[0]?.url).toBe('http://internal:8080');
     const configured = await startEdge(inject('natsUrl'), { publicUrl: 'https://api.enrich.example/' });
     const pub = await configured.app.inject({ url: '/openapi.json', headers: { host: 'internal:8080' } });
@@ -103,7 +129,8 @@ describe('/openapi.json', () => {
     const del = paths['/batch/{id}']?.delete;
     expect(Object.keys(del?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404', '409', '429', '500', '503']);
     expect(BatchInfoResponseSchema.safeParse(del?.responses['200']?.content?.['application/json']?.example).error).toBeUndefined();
-    const hook = (doc as unknown as { webhooks: Record<string, { post: { requestBody: { content: Record<string, { example: unknown }> } } }> }).webhooks.batchFinished?.post;
+    const hook = (doc as unknown as { webhooks: Record<string, { post: { requestBody: { content: Record<string, { example: unknown }> } } }> }).webhooks
+      .batchFinished?.post;
     expect(BatchWebhookBodySchema.safeParse(hook?.requestBody.content['application/json']?.example).error).toBeUndefined();
   });
 
@@ -111,8 +138,11 @@ describe('/openapi.json', () => {
     writeFileSync(join(tmp, 'redocly.yaml'), 'extends:\n  - recommended\n');
     const cli = binOf('package.json', '@redocly/cli', 'bin/cli.js');
     const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
-    const out = await run(process.execPath, [cli, 'lint', '--config', join(tmp, 'redocly.yaml'), '--format', 'json', docFile], { cwd: tmp, env, maxBuffer: 16 * 1024 * 1024 })
-      .catch((err: { stdout?: string; stderr?: string }) => ({ stdout: err.stdout ?? '', stderr: err.stderr ?? '' }));
+    const out = await run(process.execPath, [cli, 'lint', '--config', join(tmp, 'redocly.yaml'), '--format', 'json', docFile], {
+      cwd: tmp,
+      env,
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((err: { stdout?: string; stderr?: string }) => ({ stdout: err.stdout ?? '', stderr: err.stderr ?? '' }));
     const report = JSON.parse(out.stdout) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; message: string }> };
     expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });

@@ -12,7 +12,21 @@ import { DATA_EXAMPLES, DURATION_EXAMPLES, successExample } from './openapi-exam
 import { ALLOWED } from './params.ts';
 import { PAID_ROUTES } from './routes/endpoints.ts';
 import { BATCH_TAG, batchPaths, batchSchemas, batchWebhooks } from './openapi-batch.ts';
-import { CACHE_HEADERS, CREDIT_HEADERS, HEADERS, IDEMPOTENCY_KEY, RATE_HEADERS, envelopeSchema, errorComponents, errors, header, json, jsonSchema, ref, type JsonSchema } from './openapi-parts.ts';
+import {
+  CACHE_HEADERS,
+  CREDIT_HEADERS,
+  HEADERS,
+  IDEMPOTENCY_KEY,
+  RATE_HEADERS,
+  envelopeSchema,
+  errorComponents,
+  errors,
+  header,
+  json,
+  jsonSchema,
+  ref,
+  type JsonSchema,
+} from './openapi-parts.ts';
 
 export type OpenApiDocument = JsonSchema & { paths: Record<string, JsonSchema>; servers?: Array<{ url: string; description?: string }> };
 
@@ -54,19 +68,52 @@ function paidOperation(route: (typeof PAID_ROUTES)[number]): JsonSchema {
     responses: {
       200: {
         description: 'Success envelope',
-        headers: { 'X-Request-Id': header('RequestId'), ...CREDIT_HEADERS, ...RATE_HEADERS, ...CACHE_HEADERS, 'Idempotent-Replayed': header('IdempotentReplayed') },
-        content: json(envelopeSchema(ref('schemas', schemaName(route.endpoint))), successExample(DATA_EXAMPLES[route.endpoint], DURATION_EXAMPLES[route.endpoint])),
+        headers: {
+          'X-Request-Id': header('RequestId'),
+          ...CREDIT_HEADERS,
+          ...RATE_HEADERS,
+          ...CACHE_HEADERS,
+          'Idempotent-Replayed': header('IdempotentReplayed'),
+        },
+        content: json(
+          envelopeSchema(ref('schemas', schemaName(route.endpoint))),
+          successExample(DATA_EXAMPLES[route.endpoint], DURATION_EXAMPLES[route.endpoint]),
+        ),
       },
-      ...errors('BadRequest', 'Unauthorized', 'PaymentRequired', 'Conflict', 'UnprocessableContent', 'TooManyRequests', 'InternalError', 'BadGateway', 'ServiceUnavailable', 'GatewayTimeout'),
+      ...errors(
+        'BadRequest',
+        'Unauthorized',
+        'PaymentRequired',
+        'Conflict',
+        'UnprocessableContent',
+        'TooManyRequests',
+        'InternalError',
+        'BadGateway',
+        'ServiceUnavailable',
+        'GatewayTimeout',
+      ),
     },
   };
 }
 
 function probePaths(): Record<string, JsonSchema> {
   const ok = { status: 'ok', uptimeSeconds: 3600 };
-  const ready = { status: 'ready', checks: { nats: { ok: true, detail: 'answered' }, store: { ok: true, detail: 'answered' }, renderer: { ok: true, detail: 'answered' } } };
+  const ready = {
+    status: 'ready',
+    checks: { nats: { ok: true, detail: 'answered' }, store: { ok: true, detail: 'answered' }, renderer: { ok: true, detail: 'answered' } },
+  };
   const probe = (operationId: string, summary: string, schema: z.ZodType, example: unknown, description: string, extra: Record<string, unknown>) => ({
-    get: { operationId, tags: ['Probes'], summary, security: [], responses: { 200: { description, headers: { 'X-Request-Id': header('RequestId') }, content: json(jsonSchema(schema, 'output'), successExample(example, 1)) }, ...errors('BadRequest', 'InternalError'), ...extra } },
+    get: {
+      operationId,
+      tags: ['Probes'],
+      summary,
+      security: [],
+      responses: {
+        200: { description, headers: { 'X-Request-Id': header('RequestId') }, content: json(jsonSchema(schema, 'output'), successExample(example, 1)) },
+        ...errors('BadRequest', 'InternalError'),
+        ...extra,
+      },
+    },
   });
   return {
     '/health': probe('health', 'Liveness: 200 while the process runs', HealthResponseSchema, ok, 'Alive', {}),

@@ -103,13 +103,25 @@ function screenshotOf(r: RenderResult): NonNullable<RenderResult['screenshot']> 
 
 export async function runScreenshot(b: Budget, url: string, q: ScreenshotQuery): Promise<ScreenshotData> {
   return withinBudget(b, async (calls) => {
-    const r = await calls.call(RENDER_PAGE, renderRequest(b, url, {
-      viewport: { width: q.width, height: q.height },
-      screenshot: { format: q.format, fullPage: q.full_page },
-      snapshot: false,
-    }), `capturing ${url}`);
+    const r = await calls.call(
+      RENDER_PAGE,
+      renderRequest(b, url, {
+        viewport: { width: q.width, height: q.height },
+        screenshot: { format: q.format, fullPage: q.full_page },
+        snapshot: false,
+      }),
+      `capturing ${url}`,
+    );
     const shot = screenshotOf(r);
-    return { url: r.finalUrl, screenshot_url: shot.url, viewport: { width: q.width, height: q.height }, format: shot.format, full_page: q.full_page, captured_at: shot.capturedAt, screenshot_clipped: shot.clipped ?? false };
+    return {
+      url: r.finalUrl,
+      screenshot_url: shot.url,
+      viewport: { width: q.width, height: q.height },
+      format: shot.format,
+      full_page: q.full_page,
+      captured_at: shot.capturedAt,
+      screenshot_clipped: shot.clipped ?? false,
+    };
   });
 }
 
@@ -164,7 +176,11 @@ function brandOptions(q: BrandQuery): { screenshotColors: number | null; css: bo
 export async function runBrand(b: Budget, url: string, q: BrandQuery): Promise<BrandResponseData> {
   return withinBudget(b, async (calls) => {
     const r = await calls.call(RENDER_PAGE, brandRender(b, url, q), `loading ${url}`);
-    const brand = await calls.call(ANALYZE_BRAND, { requestId: b.requestId, snapshot: snapshotOf(r), screenshotUrl: r.screenshot?.url ?? '', options: brandOptions(q) }, 'extracting brand');
+    const brand = await calls.call(
+      ANALYZE_BRAND,
+      { requestId: b.requestId, snapshot: snapshotOf(r), screenshotUrl: r.screenshot?.url ?? '', options: brandOptions(q) },
+      'extracting brand',
+    );
     return { domain: domainOf(r.finalUrl), url: r.finalUrl, ...brand };
   });
 }

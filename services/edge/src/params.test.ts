@@ -40,20 +40,56 @@ describe('parseRawQuery and parseQuery', () => {
   });
 
   it('names unknown parameters and lists the accepted ones', () => {
-    expect(() => parseQuery(ClassifyQuerySchema, parseRawQuery('url=a&width=400&colour=red'))).toThrow('Unknown query parameters "width", "colour"; this endpoint accepts url');
+    expect(() => parseQuery(ClassifyQuerySchema, parseRawQuery('url=a&width=400&colour=red'))).toThrow(
+      'Unknown query parameters "width", "colour"; this endpoint accepts url',
+    );
   });
 
   it('applies the defaults of the seed', () => {
-    expect(parseQuery(EnrichQuerySchema, { url: 'acme.test' })).toEqual({ url: 'acme.test', width: 1440, height: 900, format: 'jpeg', full_page: false, css: false, html: false, javascript: false, follow_links: false, maxAge: 86_400 });
+    expect(parseQuery(EnrichQuerySchema, { url: 'acme.test' })).toEqual({
+      url: 'acme.test',
+      width: 1440,
+      height: 900,
+      format: 'jpeg',
+      full_page: false,
+      css: false,
+      html: false,
+      javascript: false,
+      follow_links: false,
+      maxAge: 86_400,
+    });
   });
 
   const bounds: Array<[string, string, boolean]> = [
-    ['width', '319', false], ['width', '320', true], ['width', '5000', true], ['width', '5001', false], ['width', '1e3', false], ['width', '-400', false], ['width', '400.5', false],
-    ['height', '319', false], ['height', '320', true], ['height', '5000', true], ['height', '5001', false],
-    ['screenshotColors', '1', false], ['screenshotColors', '2', true], ['screenshotColors', '12', true], ['screenshotColors', '13', false],
-    ['format', 'jpeg', true], ['format', 'png', true], ['format', 'webp', true], ['format', 'gif', false], ['format', 'JPEG', false],
-    ['full_page', 'true', true], ['full_page', '1', true], ['full_page', '0', true], ['full_page', 'FALSE', true], ['full_page', 'yes', false],
-    ['css', 'false', true], ['html', '1', true], ['javascript', 'True', true], ['javascript', 'on', false],
+    ['width', '319', false],
+    ['width', '320', true],
+    ['width', '5000', true],
+    ['width', '5001', false],
+    ['width', '1e3', false],
+    ['width', '-400', false],
+    ['width', '400.5', false],
+    ['height', '319', false],
+    ['height', '320', true],
+    ['height', '5000', true],
+    ['height', '5001', false],
+    ['screenshotColors', '1', false],
+    ['screenshotColors', '2', true],
+    ['screenshotColors', '12', true],
+    ['screenshotColors', '13', false],
+    ['format', 'jpeg', true],
+    ['format', 'png', true],
+    ['format', 'webp', true],
+    ['format', 'gif', false],
+    ['format', 'JPEG', false],
+    ['full_page', 'true', true],
+    ['full_page', '1', true],
+    ['full_page', '0', true],
+    ['full_page', 'FALSE', true],
+    ['full_page', 'yes', false],
+    ['css', 'false', true],
+    ['html', '1', true],
+    ['javascript', 'True', true],
+    ['javascript', 'on', false],
   ];
   it.each(bounds)('/brand %s=%s accepted: %s', (name, value, ok) => {
     const run = () => parseQuery(BrandQuerySchema, { url: 'acme.test', [name]: value });
@@ -62,7 +98,14 @@ describe('parseRawQuery and parseQuery', () => {
   });
 
   it('parses the typed values', () => {
-    expect(parseQuery(ScreenshotQuerySchema, { url: 'a', width: '320', height: '5000', format: 'webp', full_page: '1' })).toEqual({ url: 'a', width: 320, height: 5000, format: 'webp', full_page: true, maxAge: 86_400 });
+    expect(parseQuery(ScreenshotQuerySchema, { url: 'a', width: '320', height: '5000', format: 'webp', full_page: '1' })).toEqual({
+      url: 'a',
+      width: 320,
+      height: 5000,
+      format: 'webp',
+      full_page: true,
+      maxAge: 86_400,
+    });
   });
 
   it('url: required, at most 2048 characters before normalisation', () => {
@@ -73,7 +116,9 @@ describe('parseRawQuery and parseQuery', () => {
   });
 
   it('reports every bad parameter at once', () => {
-    expect(() => parseQuery(ScreenshotQuerySchema, { url: 'a', width: '10', format: 'bmp' })).toThrow(/"width".*; Invalid query parameter "format": got "bmp", allowed: jpeg, png or webp/);
+    expect(() => parseQuery(ScreenshotQuerySchema, { url: 'a', width: '10', format: 'bmp' })).toThrow(
+      /"width".*; Invalid query parameter "format": got "bmp", allowed: jpeg, png or webp/,
+    );
   });
 });
 

@@ -49,7 +49,9 @@ export function parseQuery<S extends z.ZodObject>(schema: S, raw: RawQuery): z.i
   }
   const unknown = Object.keys(raw).filter((k) => !allowedNames.includes(k));
   if (unknown.length > 0) {
-    throw new InvalidParameterError(`Unknown query parameter${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}; ${allowedNames.length > 0 ? `this endpoint accepts ${allowedNames.join(', ')}` : 'this endpoint takes no query parameters'}`);
+    throw new InvalidParameterError(
+      `Unknown query parameter${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}; ${allowedNames.length > 0 ? `this endpoint accepts ${allowedNames.join(', ')}` : 'this endpoint takes no query parameters'}`,
+    );
   }
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
@@ -77,7 +79,9 @@ export function normalizeTargetUrl(input: string): string {
   const scheme = /^([a-z][a-z0-9+.-]*):(?!\d)/i.exec(candidate)?.[1];
   if (scheme === undefined) candidate = `http://${candidate}`;
   else if (!/^https?$/i.test(scheme)) {
-    throw new UrlForbiddenError(`Invalid query parameter "url": scheme "${scheme.toLowerCase()}:" is not allowed; only http:// and https:// URLs can be enriched`);
+    throw new UrlForbiddenError(
+      `Invalid query parameter "url": scheme "${scheme.toLowerCase()}:" is not allowed; only http:// and https:// URLs can be enriched`,
+    );
   }
   let parsed: URL;
   try {

@@ -10,11 +10,27 @@ import { BlockList, isIP } from 'node:net';
 import { UrlForbiddenError } from '@enrich/shared/errors';
 import { ipv6Groups } from './rate-limit/client-ip.ts';
 
-const FORBIDDEN_V4 = ['0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.0.0.0/24', '192.0.2.0/24', '192.168.0.0/16', '198.18.0.0/15', '198.51.100.0/24', '203.0.113.0/24', '224.0.0.0/4', '240.0.0.0/4'];
+const FORBIDDEN_V4 = [
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.0.0.0/24',
+  '192.0.2.0/24',
+  '192.168.0.0/16',
+  '198.18.0.0/15',
+  '198.51.100.0/24',
+  '203.0.113.0/24',
+  '224.0.0.0/4',
+  '240.0.0.0/4',
+];
 // IPv4-mapped IPv6 (::ffff:a.b.c.d) is judged as the IPv4 address it maps.
 const FORBIDDEN_V6 = ['::/127', '64:ff9b::/96', '100::/64', '2001:db8::/32', 'fc00::/7', 'fe80::/10', 'ff00::/8'];
 
-export const PRIVATE_TARGET_MESSAGE = 'Invalid query parameter "url": its host is a private or loopback address, which cannot be enriched; give a public http:// or https:// URL';
+export const PRIVATE_TARGET_MESSAGE =
+  'Invalid query parameter "url": its host is a private or loopback address, which cannot be enriched; give a public http:// or https:// URL';
 
 function blockList(cidrs: string[]): BlockList {
   const list = new BlockList();
@@ -44,7 +60,10 @@ function judged(host: string): { addr: string; type: 'ipv4' | 'ipv6' } | null {
 export function targetGuard(allow: string[]): (href: string) => string {
   const allowed = blockList(allow);
   return (href) => {
-    const host = new URL(href).hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+    const host = new URL(href).hostname
+      .replace(/^\[|\]$/g, '')
+      .replace(/\.$/, '')
+      .toLowerCase();
     if (host === 'localhost' || host.endsWith('.localhost')) {
       // RFC 6761: always loopback, whatever a resolver says.
       if (!allowed.check('127.0.0.1', 'ipv4') && !allowed.check('::1', 'ipv6')) throw new UrlForbiddenError(PRIVATE_TARGET_MESSAGE);

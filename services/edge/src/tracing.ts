@@ -21,16 +21,20 @@ export function registerTracing(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const parent = propagation.extract(context.active(), request.headers);
     const route = request.routeOptions.url ?? 'unmatched';
-    const span = tracer.startSpan(`${request.method} ${route}`, {
-      kind: SpanKind.SERVER,
-      attributes: {
-        'http.request.method': request.method,
-        'http.route': route,
-        'url.path': request.url.split('?')[0] ?? '/',
-        'client.address': request.ip,
-        'enrich.request_id': request.id,
+    const span = tracer.startSpan(
+      `${request.method} ${route}`,
+      {
+        kind: SpanKind.SERVER,
+        attributes: {
+          'http.request.method': request.method,
+          'http.route': route,
+          'url.path': request.url.split('?')[0] ?? '/',
+          'client.address': request.ip,
+          'enrich.request_id': request.id,
+        },
       },
-    }, parent);
+      parent,
+    );
     request.span = span;
     context.with(withRequestId(trace.setSpan(parent, span), request.id), done);
   });

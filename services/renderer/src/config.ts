@@ -15,7 +15,17 @@ export const RendererConfigSchema = z.object({
   ALLOW_PRIVATE_TARGETS: z
     .string()
     .default('')
-    .refine((v) => { try { parseAllowList(v); return true; } catch { return false; } }, { message: 'must be comma-separated CIDRs like 127.0.0.2/32' }),
+    .refine(
+      (v) => {
+        try {
+          parseAllowList(v);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be comma-separated CIDRs like 127.0.0.2/32' },
+    ),
   /**
    * Tests and evaluation only, never in production: `host=ip` pairs (`*` for every name) resolved
    * without DNS, so saved pages load under their real domains from a local server.
@@ -23,7 +33,17 @@ export const RendererConfigSchema = z.object({
   RESOLVE_OVERRIDES: z
     .string()
     .default('')
-    .refine((v) => { try { parseResolveOverrides(v); return true; } catch { return false; } }, { message: 'must be comma-separated host=ip pairs like www.example.com=127.0.0.2 or *=127.0.0.2' }),
+    .refine(
+      (v) => {
+        try {
+          parseResolveOverrides(v);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be comma-separated host=ip pairs like www.example.com=127.0.0.2 or *=127.0.0.2' },
+    ),
   /**
    * Pixel budget of one capture (width x height). A full-page capture keeps the viewport's width and
    * is cut in height to fit (and to 16 383 px, the WebP limit); the reply says `clipped`. Default 40 MP

@@ -31,7 +31,19 @@ describe('consent banners', () => {
   it('are removed from the snapshot and the screenshot, without clicking accept', async () => {
     const result = await r.render(renderRequest(`${sites.origin}/walls/ok-consent-banners`, { screenshot: { format: 'png', fullPage: false }, visuals: true }));
     const snap = SnapshotSchema.parse(result.snapshot);
-    for (const marker of ['ONETRUST-BANNER', 'COOKIEBOT-DIALOG', 'QUANTCAST-CMP', 'GENERIC-BANNER', 'DIDOMI-NOTICE', 'TRUSTARC-BANNER', 'OSANO-DIALOG', 'COOKIEYES-BANNER', 'USERCENTRICS-BANNER', 'id="usercentrics-root"', 'LATE-ONETRUST-BANNER']) {
+    for (const marker of [
+      'ONETRUST-BANNER',
+      'COOKIEBOT-DIALOG',
+      'QUANTCAST-CMP',
+      'GENERIC-BANNER',
+      'DIDOMI-NOTICE',
+      'TRUSTARC-BANNER',
+      'OSANO-DIALOG',
+      'COOKIEYES-BANNER',
+      'USERCENTRICS-BANNER',
+      'id="usercentrics-root"',
+      'LATE-ONETRUST-BANNER',
+    ]) {
       expect(snap.html).not.toContain(marker);
       expect(snap.text.visible).not.toContain(marker);
     }
@@ -47,7 +59,14 @@ describe('consent banners', () => {
     const file = join(r.config.SCREENSHOT_DIR, result.screenshot!.url.slice(r.config.ASSETS_BASE_URL.length + 1));
     // The page re-added a OneTrust banner the moment it was removed; it was removed again (not in the HTML above, nor at y=350 below).
     // Where the OneTrust bar, the Cookiebot dialog, the generic banner, the Quantcast veil and Usercentrics' shadow-root bar were: the page's own background.
-    for (const [x, y] of [[640, 760], [200, 240], [1200, 90], [640, 400], [900, 350], [200, 780]] as const) {
+    for (const [x, y] of [
+      [640, 760],
+      [200, 240],
+      [1200, 90],
+      [640, 400],
+      [900, 350],
+      [200, 780],
+    ] as const) {
       expect(await pixel(file, x, y)).toEqual([250, 250, 250]);
     }
     // Every accept button would have called /consent.

@@ -27,7 +27,12 @@ describe('toRenderError', () => {
   it('explains a failure by the egress refusal behind it', () => {
     const err = toRenderError(new Error('net::ERR_TUNNEL_CONNECTION_FAILED at https://shop.example/'), {
       ...base,
-      refusal: { url: 'https://127.0.0.1:8443/', kind: 'forbidden', reason: '127.0.0.1 resolves to 127.0.0.1: loopback', netError: 'net::ERR_BLOCKED_BY_CLIENT' },
+      refusal: {
+        url: 'https://127.0.0.1:8443/',
+        kind: 'forbidden',
+        reason: '127.0.0.1 resolves to 127.0.0.1: loopback',
+        netError: 'net::ERR_BLOCKED_BY_CLIENT',
+      },
     });
     expect(err).toBeInstanceOf(UrlForbiddenError);
     expect(err.message).toContain('loopback');

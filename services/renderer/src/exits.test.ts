@@ -92,7 +92,11 @@ function resolverHosts(netLogFile: string): string[] {
     constants: { logEventTypes: Record<string, number> };
     events: Array<{ type: number; params?: { host?: string } }>;
   };
-  const resolverTypes = new Set(Object.entries(log.constants.logEventTypes).filter(([name]) => name.startsWith('HOST_RESOLVER')).map(([, id]) => id));
+  const resolverTypes = new Set(
+    Object.entries(log.constants.logEventTypes)
+      .filter(([name]) => name.startsWith('HOST_RESOLVER'))
+      .map(([, id]) => id),
+  );
   return log.events.filter((e) => resolverTypes.has(e.type) && e.params?.host).map((e) => e.params!.host!);
 }
 
@@ -100,12 +104,16 @@ describe("Chromium's own resolver", () => {
   it('looks up no name a page uses: the proxy resolves and checks, Chromium never queries DNS', async () => {
     const netLog = join(mkdtempSync(join(tmpdir(), 'renderer-netlog-')), 'net.json');
     const args = [...CHROMIUM_ARGS, `--log-net-log=${netLog}`];
-    const logged = startTestRenderer({}, fixtureResolver({ 'shop.fixture': ['127.0.0.2'] }), () => chromium.launch({ executablePath: r.config.CHROMIUM_PATH, args }));
+    const logged = startTestRenderer({}, fixtureResolver({ 'shop.fixture': ['127.0.0.2'] }), () =>
+      chromium.launch({ executablePath: r.config.CHROMIUM_PATH, args }),
+    );
     try {
       const port = new URL(probes.origin).port;
       // Headless Chromium acts on neither hint today (README "Exits"); if it ever did, the names must not be looked up either.
       const head = `<link rel="dns-prefetch" href="//prefetch-probe.fixture"><link rel="preconnect" href="http://preconnect-probe.fixture">`;
-      const url = probes.pageUrl(randomUUID(), `return (await fetch('http://shop.fixture:${port}/after-hints')).status;`, head).replace('127.0.0.2', 'shop.fixture');
+      const url = probes
+        .pageUrl(randomUUID(), `return (await fetch('http://shop.fixture:${port}/after-hints')).status;`, head)
+        .replace('127.0.0.2', 'shop.fixture');
       const result = await logged.render(renderRequest(url), 30_000);
       expect(result.snapshot?.text.headings).toContainEqual({ level: 1, text: 'outcome reported' });
     } finally {
@@ -133,18 +141,18 @@ const workerScripts = (target: string): Record<string, string> => ({
   'service worker': `
     if (!navigator.serviceWorker) return 'no serviceWorker';
     return navigator.serviceWorker.register('/sw.js?target=' + encodeURIComponent('${target}/from-service-worker')).then(() => 'registered', (e) => 'refused ' + e.name);`,
-  'sendBeacon': `
+  sendBeacon: `
     const queued = navigator.sendBeacon('${target}/beacon', 'data');
     // Beacons have no outcome event; an allowed one sent after it is answered after it was tried.
     navigator.sendBeacon('/beacon-after');
     await fetch('/after-beacon');
     return 'queued ' + queued;`,
-  'EventSource': `
+  EventSource: `
     const es = new EventSource('${target}/events');
     const result = await new Promise((r) => { es.onopen = () => r('open'); es.onerror = () => r('error'); });
     es.close();
     return result;`,
-  'WebSocket': `
+  WebSocket: `
     const ws = new WebSocket('${target.replace('http:', 'ws:')}/socket');
     return new Promise((r) => { ws.onopen = () => r('open'); ws.onerror = () => r('error'); ws.onclose = (e) => r('closed ' + e.code); });`,
 });
@@ -176,7 +184,10 @@ describe('the probes can see an exit (controls)', () => {
   });
 
   it('a context without the proxy does send WebTransport packets', async () => {
-    const browser = await chromium.launch({ executablePath: r.config.CHROMIUM_PATH, args: CHROMIUM_ARGS.filter((a) => !a.startsWith('--host-resolver-rules')) });
+    const browser = await chromium.launch({
+      executablePath: r.config.CHROMIUM_PATH,
+      args: CHROMIUM_ARGS.filter((a) => !a.startsWith('--host-resolver-rules')),
+    });
     try {
       const page = await (await browser.newContext()).newPage();
       const token = randomUUID();

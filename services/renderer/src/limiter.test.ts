@@ -8,7 +8,10 @@ describe('createLimiter', () => {
     const a = await limiter.acquire();
     const b = await limiter.acquire();
     let cGranted = false;
-    const c = limiter.acquire().then((free) => { cGranted = true; return free; });
+    const c = limiter.acquire().then((free) => {
+      cGranted = true;
+      return free;
+    });
     expect(limiter.active()).toBe(2);
     expect(limiter.queued()).toBe(1);
     await expect(limiter.acquire()).rejects.toBeInstanceOf(BusyError);
@@ -30,7 +33,10 @@ describe('createLimiter', () => {
     const abort = new AbortController();
     const doomed = limiter.acquire(abort.signal);
     const order: string[] = [];
-    const survivor = limiter.acquire().then((free) => { order.push('survivor'); return free; });
+    const survivor = limiter.acquire().then((free) => {
+      order.push('survivor');
+      return free;
+    });
     abort.abort();
     await expect(doomed).rejects.toBeInstanceOf(DeadlineExceededError);
     expect(limiter.queued()).toBe(1);

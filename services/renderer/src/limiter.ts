@@ -37,7 +37,9 @@ export function createLimiter(opts: { concurrency: number; queue: number }): Lim
         return Promise.resolve(slot());
       }
       if (waiting.length >= opts.queue) {
-        return Promise.reject(new BusyError(`renderer busy: ${running} pages rendering and ${waiting.length} waiting (limits ${opts.concurrency} + ${opts.queue}); retry shortly`));
+        return Promise.reject(
+          new BusyError(`renderer busy: ${running} pages rendering and ${waiting.length} waiting (limits ${opts.concurrency} + ${opts.queue}); retry shortly`),
+        );
       }
       return new Promise((resolve, reject) => {
         const entry = {

@@ -86,10 +86,12 @@ export async function rasterizeLogos(page: Page, facts: LogoPage, until: number)
 async function rasterizeRef(page: Page, ref: string, until: number): Promise<Omit<LogoRaster, 'ref'> | null> {
   const [kind, index] = ref.split(':') as ['img' | 'svg', string];
   try {
-    const handle = (await page.evaluateHandle(
-      ([k, i]) => (window as unknown as Record<symbol, Record<string, Element[]>>)[Symbol.for('enrich.elements')]?.[k]?.[Number(i)] ?? null,
-      [kind, index] as const,
-    )).asElement();
+    const handle = (
+      await page.evaluateHandle(
+        ([k, i]) => (window as unknown as Record<symbol, Record<string, Element[]>>)[Symbol.for('enrich.elements')]?.[k]?.[Number(i)] ?? null,
+        [kind, index] as const,
+      )
+    ).asElement();
     if (!handle) return null;
     return await rasterizeElement(handle, Math.min(2_000, until - Date.now()));
   } catch {
@@ -100,29 +102,41 @@ async function rasterizeRef(page: Page, ref: string, until: number): Promise<Omi
 /** A declared logo the page does not show: loaded into the page as an image and screenshotted alone. */
 async function rasterizeUrl(page: Page, src: string, until: number): Promise<Omit<LogoRaster, 'ref'> | null> {
   try {
-    const handle = (await page.evaluateHandle(async ({ src, wait }) => {
-      // Hide everything else so the raster keeps the logo's own transparency instead of whatever the
-      // page paints behind it; undone right after the screenshot.
-      const style = document.createElement('style');
-      style.id = 'enrich-logo-style';
-      style.textContent = 'html, body { background: transparent !important } body > *:not([data-enrich-logo]) { visibility: hidden !important }';
-      document.head.appendChild(style);
-      const img = document.createElement('img');
-      img.setAttribute('data-enrich-logo', '');
-      img.style.cssText = 'position:fixed;left:0;top:0;max-width:512px;max-height:512px;z-index:2147483647;background:transparent;margin:0;padding:0;border:0';
-      const loaded = new Promise((r) => { img.onload = r; img.onerror = r; });
-      img.src = src;
-      document.body.appendChild(img);
-      await Promise.race([loaded, new Promise((r) => setTimeout(r, wait))]);
-      if (img.naturalWidth > 0) return img;
-      img.remove();
-      document.getElementById('enrich-logo-style')?.remove();
-      return null;
-    }, { src, wait: Math.max(0, Math.min(2_000, until - Date.now())) })).asElement();
+    const handle = (
+      await page.evaluateHandle(
+        async ({ src, wait }) => {
+          // Hide everything else so the raster keeps the logo's own transparency instead of whatever the
+          // page paints behind it; undone right after the screenshot.
+          const style = document.createElement('style');
+          style.id = 'enrich-logo-style';
+          style.textContent = 'html, body { background: transparent !important } body > *:not([data-enrich-logo]) { visibility: hidden !important }';
+          document.head.appendChild(style);
+          const img = document.createElement('img');
+          img.setAttribute('data-enrich-logo', '');
+          img.style.cssText =
+            'position:fixed;left:0;top:0;max-width:512px;max-height:512px;z-index:2147483647;background:transparent;margin:0;padding:0;border:0';
+          const loaded = new Promise((r) => {
+            img.onload = r;
+            img.onerror = r;
+          });
+          img.src = src;
+          document.body.appendChild(img);
+          await Promise.race([loaded, new Promise((r) => setTimeout(r, wait))]);
+          if (img.naturalWidth > 0) return img;
+          img.remove();
+          document.getElementById('enrich-logo-style')?.remove();
+          return null;
+        },
+        { src, wait: Math.max(0, Math.min(2_000, until - Date.now())) },
+      )
+    ).asElement();
     if (!handle) return null;
     const png = await rasterizeElement(handle, Math.min(2_000, until - Date.now()));
     // The page is shown again for the element rasters that may follow in the plan.
-    await handle.evaluate((el) => { el.remove(); document.getElementById('enrich-logo-style')?.remove(); });
+    await handle.evaluate((el) => {
+      el.remove();
+      document.getElementById('enrich-logo-style')?.remove();
+    });
     return png;
   } catch {
     return null; // the declared logo did not load

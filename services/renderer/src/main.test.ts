@@ -19,8 +19,12 @@ function start(env: Record<string, string>) {
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, exited, stdout: () => stdout, stderr: () => stderr };
 }
@@ -45,14 +49,31 @@ describe('test switches', () => {
   });
 
   it('otherwise logs a warning at start naming each switch and its value', async () => {
-    const proc = start({ NODE_ENV: 'development', NATS_URL: inject('natsUrl'), ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', RESOLVE_OVERRIDES: 'shop.example=127.0.0.2', LOG_LEVEL: 'info' });
+    const proc = start({
+      NODE_ENV: 'development',
+      NATS_URL: inject('natsUrl'),
+      ALLOW_PRIVATE_TARGETS: '127.0.0.2/32',
+      RESOLVE_OVERRIDES: 'shop.example=127.0.0.2',
+      LOG_LEVEL: 'info',
+    });
     try {
       const warnings = await new Promise<Array<{ switch: string; value: string; msg: string }>>((resolve, reject) => {
-        const seen = () => proc.stdout().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { level: string; switch?: string; value: string; msg: string }).filter((l) => l.level === 'warn' && l.switch);
-        proc.child.stdout.on('data', () => { if (seen().length === 2) resolve(seen() as Array<{ switch: string; value: string; msg: string }>); });
+        const seen = () =>
+          proc
+            .stdout()
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as { level: string; switch?: string; value: string; msg: string })
+            .filter((l) => l.level === 'warn' && l.switch);
+        proc.child.stdout.on('data', () => {
+          if (seen().length === 2) resolve(seen() as Array<{ switch: string; value: string; msg: string }>);
+        });
         void proc.exited.then((code) => reject(new Error(`exited ${code} before warning:\n${proc.stdout()}${proc.stderr()}`)));
       });
-      expect(warnings.map((w) => [w.switch, w.value])).toEqual([['ALLOW_PRIVATE_TARGETS', '127.0.0.2/32'], ['RESOLVE_OVERRIDES', 'shop.example=127.0.0.2']]);
+      expect(warnings.map((w) => [w.switch, w.value])).toEqual([
+        ['ALLOW_PRIVATE_TARGETS', '127.0.0.2/32'],
+        ['RESOLVE_OVERRIDES', 'shop.example=127.0.0.2'],
+      ]);
       expect(warnings[0]!.msg).toMatch(/^TEST SWITCH ALLOW_PRIVATE_TARGETS=127\.0\.0\.2\/32 is set/);
     } finally {
       proc.child.kill('SIGTERM');

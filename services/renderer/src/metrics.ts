@@ -8,9 +8,9 @@ export interface RendererMetrics {
 
 export function createRendererMetrics(pool: () => { browsers: number; contexts: number; busy: number; queued: number; capacity: number }): RendererMetrics {
   const meter = metrics.getMeter('renderer');
-  meter.createObservableGauge('renderer.pool.size', { description: 'pages this renderer may render at once' })
-    .addCallback((r) => r.observe(pool().capacity));
-  meter.createObservableGauge('renderer.pool.browsers', { description: 'Chromium processes alive (more than one while recycling)' })
+  meter.createObservableGauge('renderer.pool.size', { description: 'pages this renderer may render at once' }).addCallback((r) => r.observe(pool().capacity));
+  meter
+    .createObservableGauge('renderer.pool.browsers', { description: 'Chromium processes alive (more than one while recycling)' })
     .addCallback((r) => r.observe(pool().browsers));
   meter.createObservableGauge('renderer.pool.busy', { description: 'pages rendering now' }).addCallback((r) => r.observe(pool().busy));
   meter.createObservableGauge('renderer.pool.queued', { description: 'requests waiting for a page' }).addCallback((r) => r.observe(pool().queued));

@@ -11,28 +11,86 @@ import type { Page } from 'playwright-core';
 
 /** OneTrust, Cookiebot, Usercentrics, Didomi, Quantcast, TrustArc, Osano, CookieYes, Sourcepoint, Iubenda, consentmanager, HubSpot, Cookie Notice, Cookie Script, cookieconsent. */
 export const CONSENT_SELECTORS = [
-  '#onetrust-consent-sdk', '#onetrust-banner-sdk', '#onetrust-pc-sdk', '.onetrust-pc-dark-filter', '#CybotCookiebotDialog', '#CybotCookiebotDialogBodyUnderlay',
-  '#usercentrics-root', '#usercentrics-cmp-ui', '#didomi-host', '#didomi-popup', '#didomi-notice', '.qc-cmp2-container', '#qc-cmp2-container',
-  '#truste-consent-track', '#truste-consent-content', '#consent_blackbar', '.truste_overlay', '.truste_box_overlay', '.osano-cm-window', '.osano-cm-dialog',
-  '.cky-consent-container', '.cky-overlay', '.cky-modal', '#sp_message_container', '[id^="sp_message_container"]', '.iubenda-cs-container', '#iubenda-cs-banner',
-  '#cmpbox', '#cmpbox2', '#hs-eu-cookie-confirmation', '.cc-window', '.cc-banner', '#cookie-law-info-bar', '#cookie-notice', '#cookiescript_injected',
+  '#onetrust-consent-sdk',
+  '#onetrust-banner-sdk',
+  '#onetrust-pc-sdk',
+  '.onetrust-pc-dark-filter',
+  '#CybotCookiebotDialog',
+  '#CybotCookiebotDialogBodyUnderlay',
+  '#usercentrics-root',
+  '#usercentrics-cmp-ui',
+  '#didomi-host',
+  '#didomi-popup',
+  '#didomi-notice',
+  '.qc-cmp2-container',
+  '#qc-cmp2-container',
+  '#truste-consent-track',
+  '#truste-consent-content',
+  '#consent_blackbar',
+  '.truste_overlay',
+  '.truste_box_overlay',
+  '.osano-cm-window',
+  '.osano-cm-dialog',
+  '.cky-consent-container',
+  '.cky-overlay',
+  '.cky-modal',
+  '#sp_message_container',
+  '[id^="sp_message_container"]',
+  '.iubenda-cs-container',
+  '#iubenda-cs-banner',
+  '#cmpbox',
+  '#cmpbox2',
+  '#hs-eu-cookie-confirmation',
+  '.cc-window',
+  '.cc-banner',
+  '#cookie-law-info-bar',
+  '#cookie-notice',
+  '#cookiescript_injected',
 ];
 
 const CHAT_SELECTORS = [
-  '#intercom-container', '.intercom-lightweight-app', '#hubspot-messages-iframe-container', '#drift-widget-container', '#drift-frame-controller',
-  '.drift-frame-controller', '#crisp-chatbox', '.crisp-client', '#tidio-chat', '#zsiq_float', '.zsiq_floatmain', 'iframe[src*="tawk.to"]',
-  '#launcher', '#fc_frame', '#chat-widget-container', '#livechat-compact-container', '.olark-launcher', '#beacon-container',
+  '#intercom-container',
+  '.intercom-lightweight-app',
+  '#hubspot-messages-iframe-container',
+  '#drift-widget-container',
+  '#drift-frame-controller',
+  '.drift-frame-controller',
+  '#crisp-chatbox',
+  '.crisp-client',
+  '#tidio-chat',
+  '#zsiq_float',
+  '.zsiq_floatmain',
+  'iframe[src*="tawk.to"]',
+  '#launcher',
+  '#fc_frame',
+  '#chat-widget-container',
+  '#livechat-compact-container',
+  '.olark-launcher',
+  '#beacon-container',
 ];
 
 /** Runs in the page (sent as source). Returns how many layers were removed or hidden. */
 function clearOverlays(sel: { consent: string[]; chat: string[] }): number {
   let count = 0;
   const all = (selector: string): Element[] => {
-    try { return Array.from(document.querySelectorAll(selector)); } catch { return []; }
+    try {
+      return Array.from(document.querySelectorAll(selector));
+    } catch {
+      return [];
+    }
   };
-  for (const s of sel.consent) for (const el of all(s)) { el.remove(); count++; }
-  for (const s of sel.chat) for (const el of all(s)) { (el as HTMLElement).style.setProperty('display', 'none', 'important'); count++; }
-  const CONSENT = /we use cookies|use of cookies|cookies? (policy|settings|preferences|notice|consent)|accept (all )?cookies|allow (all )?cookies|\bconsent\b|\bgdpr\b|datenschutz|privacy (preferences|settings)/i;
+  for (const s of sel.consent)
+    for (const el of all(s)) {
+      el.remove();
+      count++;
+    }
+  for (const s of sel.chat)
+    for (const el of all(s)) {
+      (el as HTMLElement).style.setProperty('display', 'none', 'important');
+      count++;
+    }
+  const CONSENT =
+    /we use cookies|use of cookies|cookies? (policy|settings|preferences|notice|consent)|accept (all )?cookies|allow (all )?cookies|\bconsent\b|\bgdpr\b|datenschutz|privacy (preferences|settings)/i;
   for (const el of Array.from(document.querySelectorAll('body *')).slice(0, 20_000)) {
     if (!el.isConnected) continue;
     const cs = getComputedStyle(el);
@@ -49,19 +107,21 @@ function clearOverlays(sel: { consent: string[]; chat: string[] }): number {
   const joined = sel.consent.join(',');
   let removals = 0;
   const observer = new MutationObserver((records) => {
-    for (const rec of records) for (const node of Array.from(rec.addedNodes)) {
-      if (!(node instanceof Element)) continue;
-      const found = node.matches(joined) ? [node] : Array.from(node.querySelectorAll(joined));
-      for (const el of found) el.remove();
-      removals += found.length;
-    }
+    for (const rec of records)
+      for (const node of Array.from(rec.addedNodes)) {
+        if (!(node instanceof Element)) continue;
+        const found = node.matches(joined) ? [node] : Array.from(node.querySelectorAll(joined));
+        for (const el of found) el.remove();
+        removals += found.length;
+      }
     if (removals > 50) observer.disconnect();
   });
   observer.observe(document.documentElement, { childList: true, subtree: true });
   // Consent walls often lock scrolling on the root; undo it so full-page captures show the page.
-  if (count > 0) for (const root of [document.documentElement, document.body]) {
-    if (root && getComputedStyle(root).overflow === 'hidden') root.style.setProperty('overflow', 'visible', 'important');
-  }
+  if (count > 0)
+    for (const root of [document.documentElement, document.body]) {
+      if (root && getComputedStyle(root).overflow === 'hidden') root.style.setProperty('overflow', 'visible', 'important');
+    }
   return count;
 }
 

@@ -13,7 +13,11 @@ afterAll(async () => {
   await sites?.close();
 });
 
-const outcome = (p: Promise<unknown>): Promise<string> => p.then(() => 'ok', (e: unknown) => (e instanceof BusyError ? 'busy' : `error: ${(e as Error).message}`));
+const outcome = (p: Promise<unknown>): Promise<string> =>
+  p.then(
+    () => 'ok',
+    (e: unknown) => (e instanceof BusyError ? 'busy' : `error: ${(e as Error).message}`),
+  );
 
 describe('bounded concurrency and queue', () => {
   it('queues beyond the pool, refuses BUSY beyond the queue, never holds more contexts than configured', async () => {

@@ -80,10 +80,12 @@ async function watchBrowserProcess(browser: Browser, log: Logger): Promise<void>
       process.kill(browserPid, 0);
     } catch {
       clearInterval(timer);
-log.warn({ pid: browserPid }, 'browser process died; killing its process group');
+      log.warn({ pid: browserPid }, 'browser process died; killing its process group');
       try {
         process.kill(-browserPid, 'SIGKILL');
-      } catch { /* group already gone */ }
+      } catch {
+        /* group already gone */
+      }
     }
   }, 250);
   timer.unref();
@@ -113,7 +115,8 @@ export function createBrowserPool(opts: PoolOptions): BrowserPool {
   let closed = false;
 
   const launch =
-    opts.launch ?? (() => chromium.launch({ executablePath: opts.chromiumPath, args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false }));
+    opts.launch ??
+    (() => chromium.launch({ executablePath: opts.chromiumPath, args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false }));
 
   async function closeSlot(slot: Slot): Promise<void> {
     slots.delete(slot);

@@ -98,12 +98,19 @@ describe('loading real-world pages', () => {
   });
 
   it('loads lazy images below the fold before a full-page capture', async () => {
-    const result = await r.render(renderRequest(`${sites.origin}/lazy/`, { screenshot: { format: 'png', fullPage: true }, viewport: { width: 800, height: 600 } }));
+    const result = await r.render(
+      renderRequest(`${sites.origin}/lazy/`, { screenshot: { format: 'png', fullPage: true }, viewport: { width: 800, height: 600 } }),
+    );
     const snap = SnapshotSchema.parse(result.snapshot);
-    expect(snap.images.map((i) => [i.id, i.naturalWidth])).toEqual([['native', 400], ['observed', 400]]);
+    expect(snap.images.map((i) => [i.id, i.naturalWidth])).toEqual([
+      ['native', 400],
+      ['observed', 400],
+    ]);
     const shot = result.screenshot!;
     expect([shot.width, shot.height]).toEqual([800, snap.documentSize.height]);
-    const { data, info } = await sharp(readFileSync(localFile(shot.url))).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(readFileSync(localFile(shot.url)))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const px = (x: number, y: number): number[] => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
     expect(px(200, 1500 + 150)).toEqual([255, 0, 0]); // native loading=lazy
     expect(px(200, 1500 + 300 + 1500 + 150)).toEqual([0, 0, 255]); // IntersectionObserver data-src
@@ -170,7 +177,10 @@ describe('screenshot formats', () => {
 
 describe('very tall pages', () => {
   it('cuts a full-page capture at the largest height every format can hold', async () => {
-    const result = await r.render(renderRequest(`${sites.origin}/tall`, { snapshot: false, screenshot: { format: 'webp', fullPage: true }, viewport: { width: 800, height: 600 } }), 30_000);
+    const result = await r.render(
+      renderRequest(`${sites.origin}/tall`, { snapshot: false, screenshot: { format: 'webp', fullPage: true }, viewport: { width: 800, height: 600 } }),
+      30_000,
+    );
     const meta = await sharp(readFileSync(localFile(result.screenshot!.url))).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 800, 16_383]);
     expect(result.screenshot).toMatchObject({ width: 800, height: 16_383, clipped: true });
@@ -189,7 +199,10 @@ describe('capture pixel budget (SCREENSHOT_MAX_PIXELS)', () => {
     ['/tall', 'a 1920 x 30 000 page'],
     ['/tall-liar', 'a page whose scripts claim to be 600 px tall'],
   ])('cuts the full-page capture of %s (%s) to the budget, full width, and says so', async (path) => {
-    const result = await small.render(renderRequest(`${sites.origin}${path}`, { snapshot: false, screenshot: { format: 'png', fullPage: true }, viewport: { width: 1920, height: 1080 } }), 30_000);
+    const result = await small.render(
+      renderRequest(`${sites.origin}${path}`, { snapshot: false, screenshot: { format: 'png', fullPage: true }, viewport: { width: 1920, height: 1080 } }),
+      30_000,
+    );
     expect(result.screenshot).toMatchObject({ width: 1920, height: 5_000, fullPage: true, clipped: true });
     const meta = await sharp(readFileSync(fileOf(result.screenshot!.url))).metadata();
     expect([meta.width, meta.height]).toEqual([1920, 5_000]);
@@ -197,22 +210,29 @@ describe('capture pixel budget (SCREENSHOT_MAX_PIXELS)', () => {
   });
 
   it('keeps a page that fits whole, and says it was not cut', async () => {
-    const result = await small.render(renderRequest(`${sites.origin}/lazy/`, { snapshot: false, screenshot: { format: 'png', fullPage: true }, viewport: { width: 800, height: 600 } }));
+    const result = await small.render(
+      renderRequest(`${sites.origin}/lazy/`, { snapshot: false, screenshot: { format: 'png', fullPage: true }, viewport: { width: 800, height: 600 } }),
+    );
     expect(result.screenshot).toMatchObject({ width: 800, height: 1500 * 3 + 600, clipped: false });
   });
 });
 
 describe('SSRF guard through the browser', () => {
-  it.each(['http://127.0.0.1:PORT/', 'http://2130706433:PORT/', 'http://0x7f000001:PORT/', 'http://[::ffff:127.0.0.1]:PORT/', 'http://localhost:PORT/', 'http://0177.0.0.1:PORT/', 'http://127.1:PORT/'])(
-    'refuses %s before loading it',
-    async (spelling) => {
-      const before = sites.forbiddenHits();
-      const err = await r.render(renderRequest(spelling.replace('PORT', String(sites.forbiddenPort)))).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(UrlForbiddenError);
-      expect((err as Error).message).toMatch(/loopback/);
-      expect(sites.forbiddenHits()).toBe(before);
-    },
-  );
+  it.each([
+    'http://127.0.0.1:PORT/',
+    'http://2130706433:PORT/',
+    'http://0x7f000001:PORT/',
+    'http://[::ffff:127.0.0.1]:PORT/',
+    'http://localhost:PORT/',
+    'http://0177.0.0.1:PORT/',
+    'http://127.1:PORT/',
+  ])('refuses %s before loading it', async (spelling) => {
+    const before = sites.forbiddenHits();
+    const err = await r.render(renderRequest(spelling.replace('PORT', String(sites.forbiddenPort)))).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UrlForbiddenError);
+    expect((err as Error).message).toMatch(/loopback/);
+    expect(sites.forbiddenHits()).toBe(before);
+  });
 
   it('refuses a redirect from the allowed site to a forbidden host', async () => {
     const before = sites.forbiddenHits();
@@ -253,7 +273,7 @@ describe('SSRF guard through the browser', () => {
     expect((err as Error).message).not.toMatch(/\d+\.\d+\.\d+\.\d+|::|7f00|2130706433|0x7f/i);
   });
 
-  it('says an unresolvable name could not be resolved, without the resolver\'s text', async () => {
+  it("says an unresolvable name could not be resolved, without the resolver's text", async () => {
     const err = await r.render(renderRequest('http://does-not-exist.invalid/')).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TargetUnreachableError);
     expect((err as Error).message).toBe('target unreachable: net::ERR_NAME_NOT_RESOLVED at http://does-not-exist.invalid/ (the host could not be resolved)');
@@ -272,7 +292,11 @@ describe('HTTPS through the egress tunnel', () => {
     const { tmpdir } = await import('node:os');
     const { createServer } = await import('node:https');
     const dir = tmp(join(tmpdir(), 'renderer-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${dir}/key.pem`, '-out', `${dir}/cert.pem`, '-days', '1', '-subj', '/CN=127.0.0.2'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${dir}/key.pem`, '-out', `${dir}/cert.pem`, '-days', '1', '-subj', '/CN=127.0.0.2'],
+      { stdio: 'ignore' },
+    );
     const server = createServer({ key: read(`${dir}/key.pem`), cert: read(`${dir}/cert.pem`) }, (_req, res) => res.end('<h1>tls</h1>'));
     await new Promise<void>((res) => server.listen(0, '127.0.0.2', () => res()));
     const port = (server.address() as { port: number }).port;

@@ -95,11 +95,14 @@ function startLifeline(run: RenderRun, browser: Browser, held: Held): { failed: 
       run.browserGone = true;
       reject(new Error('browser has disconnected'));
     };
-    killAt = setTimeout(() => {
-      run.deadlineHit = true;
-      void held.context?.close().catch(() => undefined);
-      reject(new Error('deadline reached'));
-    }, Math.max(0, run.job.deadline - Date.now() - CLEANUP_MS));
+    killAt = setTimeout(
+      () => {
+        run.deadlineHit = true;
+        void held.context?.close().catch(() => undefined);
+        reject(new Error('deadline reached'));
+      },
+      Math.max(0, run.job.deadline - Date.now() - CLEANUP_MS),
+    );
   });
   failed.catch(() => undefined);
   browser.once('disconnected', onDisconnect);
@@ -123,7 +126,10 @@ function boundedCleanup(p: Promise<unknown> | undefined, ms = 2_000): Promise<vo
   if (!p) return Promise.resolve();
   return new Promise((resolve) => {
     const t = setTimeout(resolve, ms);
-    p.then(() => undefined, () => undefined).finally(() => {
+    p.then(
+      () => undefined,
+      () => undefined,
+    ).finally(() => {
       clearTimeout(t);
       resolve();
     });

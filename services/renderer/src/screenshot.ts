@@ -60,7 +60,15 @@ export async function capturePage(
   });
   const body = opts.format === 'webp' ? await sharp(raw).webp({ quality: QUALITY }).toBuffer() : raw;
   const meta = await sharp(body).metadata();
-  return { body, format: opts.format, width: meta.width ?? 0, height: meta.height ?? 0, clipped: area.clipped, contentType: `image/${opts.format}`, capturedAt };
+  return {
+    body,
+    format: opts.format,
+    width: meta.width ?? 0,
+    height: meta.height ?? 0,
+    clipped: area.clipped,
+    contentType: `image/${opts.format}`,
+    capturedAt,
+  };
 }
 
 /** The top viewport of a capture, downscaled to at most `maxWidth` px wide, as PNG. */

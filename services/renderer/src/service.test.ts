@@ -50,7 +50,8 @@ afterAll(async () => {
   rmSync(s3Dir, { recursive: true, force: true });
 });
 
-const call = (req: ReturnType<typeof renderRequest>, budgetMs = 25_000) => request(nc, RENDER_PAGE, req, { deadline: Date.now() + budgetMs, requestId: req.requestId });
+const call = (req: ReturnType<typeof renderRequest>, budgetMs = 25_000) =>
+  request(nc, RENDER_PAGE, req, { deadline: Date.now() + budgetMs, requestId: req.requestId });
 
 describe('render.page over NATS', () => {
   it('returns a page larger than 5 MB whole, by claim check', async () => {

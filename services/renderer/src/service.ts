@@ -21,7 +21,13 @@ export interface Renderer {
 }
 
 /** The renderer without NATS: a pool, a store and the render function. */
-export function createRenderer(opts: { config: RendererConfig; log: Logger; store?: ScreenshotStore; resolve?: Resolve; launch?: PoolOptions['launch'] }): Renderer {
+export function createRenderer(opts: {
+  config: RendererConfig;
+  log: Logger;
+  store?: ScreenshotStore;
+  resolve?: Resolve;
+  launch?: PoolOptions['launch'];
+}): Renderer {
   const { config, log } = opts;
   const pool = createBrowserPool({
     chromiumPath: config.CHROMIUM_PATH,
@@ -51,7 +57,15 @@ export function createRenderer(opts: { config: RendererConfig; log: Logger; stor
   };
 }
 
-export async function startRenderer({ nc, config, log }: { nc: NatsConnection; config: RendererConfig; log: Logger }): Promise<{ stop(): Promise<void>; renderer: Renderer }> {
+export async function startRenderer({
+  nc,
+  config,
+  log,
+}: {
+  nc: NatsConnection;
+  config: RendererConfig;
+  log: Logger;
+}): Promise<{ stop(): Promise<void>; renderer: Renderer }> {
   for (const [name, value] of testSwitchesSet(config)) {
     log.warn({ switch: name, value }, `TEST SWITCH ${name}=${value} is set: the SSRF guard is opened for tests; refused when NODE_ENV=production`);
   }

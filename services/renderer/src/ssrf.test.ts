@@ -4,11 +4,13 @@ import { classifyAddress, embeddedIpv4, isForbiddenTarget, parseAllowList, parse
 const noNetwork: Resolve = async (host) => {
   throw new Error(`test must not resolve ${host}`);
 };
-const fakeDns = (table: Record<string, string[]>): Resolve => async (host) => {
-  const found = table[host];
-  if (!found) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
-  return found;
-};
+const fakeDns =
+  (table: Record<string, string[]>): Resolve =>
+  async (host) => {
+    const found = table[host];
+    if (!found) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+    return found;
+  };
 
 describe('classifyAddress', () => {
   it.each([
@@ -113,31 +115,57 @@ describe('isForbiddenTarget', () => {
     expect(verdict.ok || verdict.reason).toContain(reason);
   });
 
-  it.each(['file:///etc/passwd', 'ftp://example.com/', 'gopher://example.com/', 'javascript:alert(1)', 'chrome://settings', 'not a url'])('refuses %s', async (url) => {
-    expect(await isForbiddenTarget(url, { resolve: noNetwork })).toMatchObject({ ok: false, kind: 'forbidden' });
-  });
+  it.each(['file:///etc/passwd', 'ftp://example.com/', 'gopher://example.com/', 'javascript:alert(1)', 'chrome://settings', 'not a url'])(
+    'refuses %s',
+    async (url) => {
+      expect(await isForbiddenTarget(url, { resolve: noNetwork })).toMatchObject({ ok: false, kind: 'forbidden' });
+    },
+  );
 
   it('refuses credentials in the URL', async () => {
     expect(await isForbiddenTarget('http://user:pw@93.184.215.14/', { resolve: noNetwork })).toMatchObject({ ok: false, kind: 'forbidden' });
   });
 
   it('refuses a host when any one of its addresses is forbidden', async () => {
-    const resolve = fakeDns({ 'rebind.example': ['93.184.215.14', '127.0.0.1'], 'public.example': ['93.184.215.14', '2606:4700::1'], localhost: ['::1', '127.0.0.1'] });
+    const resolve = fakeDns({
+      'rebind.example': ['93.184.215.14', '127.0.0.1'],
+      'public.example': ['93.184.215.14', '2606:4700::1'],
+      localhost: ['::1', '127.0.0.1'],
+    });
     expect(await isForbiddenTarget('http://rebind.example/', { resolve })).toMatchObject({ ok: false, reason: 'the host resolves to a loopback address' });
     expect(await isForbiddenTarget('http://localhost:3000/', { resolve })).toMatchObject({ ok: false, kind: 'forbidden' });
     expect(await isForbiddenTarget('https://public.example/a', { resolve })).toEqual({ ok: true, addresses: ['93.184.215.14', '2606:4700::1'] });
   });
 
-  it('reports an unresolvable host apart from a forbidden one, without the resolver\'s text', async () => {
-    const failing: Resolve = async (host) => { throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host} via 10.0.0.2`), { code: 'ENOTFOUND' }); };
-    expect(await isForbiddenTarget('http://nowhere.invalid/', { resolve: failing })).toEqual({ ok: false, kind: 'unresolvable', reason: 'the host could not be resolved' });
-    expect(await isForbiddenTarget('http://empty.example/', { resolve: fakeDns({ 'empty.example': [] }) })).toEqual({ ok: false, kind: 'unresolvable', reason: 'the host could not be resolved' });
+  it("reports an unresolvable host apart from a forbidden one, without the resolver's text", async () => {
+    const failing: Resolve = async (host) => {
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host} via 10.0.0.2`), { code: 'ENOTFOUND' });
+    };
+    expect(await isForbiddenTarget('http://nowhere.invalid/', { resolve: failing })).toEqual({
+      ok: false,
+      kind: 'unresolvable',
+      reason: 'the host could not be resolved',
+    });
+    expect(await isForbiddenTarget('http://empty.example/', { resolve: fakeDns({ 'empty.example': [] }) })).toEqual({
+      ok: false,
+      kind: 'unresolvable',
+      reason: 'the host could not be resolved',
+    });
   });
 
   it.each([
-    ['10.1.2.3', 'a private'], ['172.20.0.9', 'a private'], ['192.168.7.7', 'a private'], ['100.100.0.1', 'a carrier-grade NAT'],
-    ['169.254.169.254', 'a cloud metadata'], ['169.254.3.4', 'a link-local'], ['0.0.0.0', 'an unspecified'], ['127.3.4.5', 'a loopback'],
-    ['fd12::9', 'a private (unique local)'], ['fe80::1', 'a link-local'], ['::ffff:10.9.8.7', 'a private (IPv4 inside IPv6)'], ['::1', 'a loopback'],
+    ['10.1.2.3', 'a private'],
+    ['172.20.0.9', 'a private'],
+    ['192.168.7.7', 'a private'],
+    ['100.100.0.1', 'a carrier-grade NAT'],
+    ['169.254.169.254', 'a cloud metadata'],
+    ['169.254.3.4', 'a link-local'],
+    ['0.0.0.0', 'an unspecified'],
+    ['127.3.4.5', 'a loopback'],
+    ['fd12::9', 'a private (unique local)'],
+    ['fe80::1', 'a link-local'],
+    ['::ffff:10.9.8.7', 'a private (IPv4 inside IPv6)'],
+    ['::1', 'a loopback'],
   ])('says a name resolving to %s is %s address, never which address', async (address, kind) => {
     const verdict = await isForbiddenTarget('http://inside.example/', { resolve: fakeDns({ 'inside.example': [address] }) });
     expect(verdict).toEqual({ ok: false, kind: 'forbidden', reason: `the host resolves to ${kind} address` });

@@ -11,7 +11,11 @@ export const BATCH_ENDPOINTS = ['enrich', 'brand', 'company', 'classify', 'scree
 export const BatchEndpointSchema = z.enum(BATCH_ENDPOINTS);
 export type BatchEndpoint = z.infer<typeof BatchEndpointSchema>;
 
-export const MaxAgeSchema = z.number().int().min(0).max(MAX_AGE_MAX_S)
+export const MaxAgeSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_AGE_MAX_S)
   .describe(`Result-cache freshness in seconds (0 to ${MAX_AGE_MAX_S}): an answer at most this old may be reused.`);
 
 const ItemValue = z.union([z.string(), z.number(), z.boolean()]);

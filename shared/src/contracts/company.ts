@@ -5,9 +5,17 @@ import { SnapshotSchema } from './snapshot.ts';
 
 export const CompanyDataSchema = z.object({
   /** Legal company name; "" when none was found. */
-  name: z.string().describe('The legal name of the company behind the site, as the page states it (JSON-LD legalName, copyright holder, imprint, registration or "a subsidiary of" line), else the organisation\'s name; "" when the page names none'),
+  name: z
+    .string()
+    .describe(
+      'The legal name of the company behind the site, as the page states it (JSON-LD legalName, copyright holder, imprint, registration or "a subsidiary of" line), else the organisation\'s name; "" when the page names none',
+    ),
   /** The name people call it (og:site_name, else the organisation's fullest spelling in use, without legal form); "" when unknown. */
-  brand_name: z.string().describe('The name people call the company or site: og:site_name, else the fullest spelling of the organisation\'s name the page really uses (title, logo alt text, structured data), without legal form; "" when the page names none'),
+  brand_name: z
+    .string()
+    .describe(
+      'The name people call the company or site: og:site_name, else the fullest spelling of the organisation\'s name the page really uses (title, logo alt text, structured data), without legal form; "" when the page names none',
+    ),
   emails: z.array(z.string()),
   addresses: z.array(z.string()),
   /** Where the evidence came from: jsonld, microdata, footer, mailto, text, imprint, og, ... */

@@ -27,7 +27,13 @@ const intInRange = (min: number, max: number) =>
     .string()
     .regex(/^\d+$/, { message: `must be a whole number from ${min} to ${max}` })
     .transform(Number)
-    .pipe(z.number().int().min(min, { message: `must be from ${min} to ${max}` }).max(max, { message: `must be from ${min} to ${max}` }));
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, { message: `must be from ${min} to ${max}` })
+        .max(max, { message: `must be from ${min} to ${max}` }),
+    );
 
 export const UrlParam = z
   .string({ message: 'is required' })
@@ -76,8 +82,7 @@ export const MetaSchema = z.object({
 });
 export type Meta = z.infer<typeof MetaSchema>;
 
-export const successEnvelope = <T extends z.ZodType>(data: T) =>
-  z.strictObject({ success: z.literal(true), data, meta: MetaSchema });
+export const successEnvelope = <T extends z.ZodType>(data: T) => z.strictObject({ success: z.literal(true), data, meta: MetaSchema });
 
 export const ErrorEnvelopeSchema = z.strictObject({
   success: z.literal(false),
@@ -143,7 +148,9 @@ export const ReadyResponseSchema = successEnvelope(ReadyDataSchema);
  * Names as sent; the OpenAPI document takes them from here.
  */
 export const CacheResponseHeadersSchema = z.object({
-  'X-Cache': z.enum(['HIT', 'MISS']).describe('HIT: answered from the result cache (no render); MISS: produced for this request or for an identical one in flight'),
+  'X-Cache': z
+    .enum(['HIT', 'MISS'])
+    .describe('HIT: answered from the result cache (no render); MISS: produced for this request or for an identical one in flight'),
   Age: z.string().regex(/^\d+$/).describe('Seconds since the answer was produced (RFC 9111 Age); 0 for a fresh render'),
 });
 export type CacheResponseHeaders = z.infer<typeof CacheResponseHeadersSchema>;

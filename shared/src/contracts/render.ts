@@ -9,9 +9,7 @@ export const RenderRequestSchema = z.object({
   url: z.string().max(2048),
   viewport: ViewportSchema,
   /** Capture and store a screenshot; null: none. */
-  screenshot: z
-    .object({ format: ScreenshotFormatSchema, fullPage: z.boolean() })
-    .nullable(),
+  screenshot: z.object({ format: ScreenshotFormatSchema, fullPage: z.boolean() }).nullable(),
   /** Collect the page snapshot (false for `/screenshot`, which only needs the image). */
   snapshot: z.boolean(),
   /** Include script texts in the snapshot (only when JavaScript colors were asked for). */

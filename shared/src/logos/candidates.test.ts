@@ -8,12 +8,37 @@ import { parseManifestIcons, siteIcons } from './icons.ts';
 const PAGE = 'https://www.acme-roasters.example/en/';
 const facts = { id: null, className: null, title: null, ariaLabel: null, visible: true, region: 'main' as const, linkHref: null, ancestorHints: '' };
 const img = (index: number, over: Partial<Image>): Image => ({
-  ...facts, index, box: { x: 0, y: 600, width: 300, height: 200 }, src: `https://www.acme-roasters.example/i/${index}.jpg`, alt: null, naturalWidth: 300, naturalHeight: 200, kind: 'img', ...over,
+  ...facts,
+  index,
+  box: { x: 0, y: 600, width: 300, height: 200 },
+  src: `https://www.acme-roasters.example/i/${index}.jpg`,
+  alt: null,
+  naturalWidth: 300,
+  naturalHeight: 200,
+  kind: 'img',
+  ...over,
 });
-const svg = (index: number, over: Partial<Svg>): Svg => ({ ...facts, index, box: { x: 0, y: 10, width: 24, height: 24 }, markup: '<svg></svg>', truncated: false, ...over });
+const svg = (index: number, over: Partial<Svg>): Svg => ({
+  ...facts,
+  index,
+  box: { x: 0, y: 10, width: 24, height: 24 },
+  markup: '<svg></svg>',
+  truncated: false,
+  ...over,
+});
 const link = (rel: string, href: string, sizes: string | null = null): LinkTag => ({ rel, href, type: null, sizes, media: null });
 const page = (over: Partial<LogoPage>): LogoPage => ({
-  finalUrl: PAGE, title: 'Acme Roasters', meta: [], links: [], jsonLd: [], html: '', images: [], svgs: [], viewport: { width: 1280, height: 800 }, resources: [], ...over,
+  finalUrl: PAGE,
+  title: 'Acme Roasters',
+  meta: [],
+  links: [],
+  jsonLd: [],
+  html: '',
+  images: [],
+  svgs: [],
+  viewport: { width: 1280, height: 800 },
+  resources: [],
+  ...over,
 });
 
 describe('rasterPlan (what the renderer rasterises)', () => {
@@ -38,20 +63,25 @@ describe('rasterPlan (what the renderer rasterises)', () => {
   });
 
   it('ranks logos the same whatever icons and loaded resources the page has (renderer and brand agree)', () => {
-    const images = [img(0, { region: 'header', linkHref: PAGE, alt: 'Acme', src: 'https://www.acme-roasters.example/a.png', box: { x: 0, y: 0, width: 120, height: 40 } }), img(1, { className: 'logo', src: 'https://www.acme-roasters.example/b.png' })];
+    const images = [
+      img(0, { region: 'header', linkHref: PAGE, alt: 'Acme', src: 'https://www.acme-roasters.example/a.png', box: { x: 0, y: 0, width: 120, height: 40 } }),
+      img(1, { className: 'logo', src: 'https://www.acme-roasters.example/b.png' }),
+    ];
     const bare = rankLogoCandidates(page({ images })).candidates;
-    const withIcons = rankLogoCandidates(page({
-      images,
-      links: [link('apple-touch-icon', 'https://www.acme-roasters.example/b.png'), link('icon', 'https://www.acme-roasters.example/a.png')],
-      resources: [{ url: 'https://www.acme-roasters.example/favicon.ico', type: 'other', status: 200 }],
-    })).candidates;
+    const withIcons = rankLogoCandidates(
+      page({
+        images,
+        links: [link('apple-touch-icon', 'https://www.acme-roasters.example/b.png'), link('icon', 'https://www.acme-roasters.example/a.png')],
+        resources: [{ url: 'https://www.acme-roasters.example/favicon.ico', type: 'other', status: 200 }],
+      }),
+    ).candidates;
     expect(rasterPlan(withIcons, 6)).toEqual(rasterPlan(bare, 6));
     expect(withIcons.filter(isLogoCandidate).map((c) => [c.url, c.raw])).toEqual(bare.filter(isLogoCandidate).map((c) => [c.url, c.raw]));
   });
 });
 
 describe('a page with no logo above the bar', () => {
-  it('reports its best own-looking element weakly, never a stranger\'s', () => {
+  it("reports its best own-looking element weakly, never a stranger's", () => {
     // A wide banner named after the brand: too large for a logo, but the only mark the page has.
     const banner = img(0, { src: 'https://www.acme-roasters.example/img/acmeroasters-top.jpg', box: { x: 0, y: 0, width: 900, height: 150 } });
     const partner = img(1, { src: 'https://cdn.example/partner-logo.png', className: 'partner', box: { x: 0, y: 900, width: 120, height: 40 } });
@@ -73,12 +103,24 @@ describe('declared logos', () => {
     const html = `<html><head><base href="https://cdn.acme.example/site/"></head><body>
       <div itemscope itemtype="https://schema.org/Organization"><img itemprop="logo" src="img/logo.png?v=1&amp;x=2" alt="Acme"><link itemprop="logo url" href="/brand.svg"></div>
       <img itemprop="image" src="photo.jpg"><meta itemprop='logo' content='https://acme.example/m.png'></body></html>`;
-    expect(microdataLogos(html, PAGE)).toEqual(['https://cdn.acme.example/site/img/logo.png?v=1&x=2', 'https://cdn.acme.example/brand.svg', 'https://acme.example/m.png']);
+    expect(microdataLogos(html, PAGE)).toEqual([
+      'https://cdn.acme.example/site/img/logo.png?v=1&x=2',
+      'https://cdn.acme.example/brand.svg',
+      'https://acme.example/m.png',
+    ]);
   });
 
   it('reads JSON-LD logos as string, ImageObject, array, publisher.logo and @id references', () => {
-    const yoast = { '@graph': [{ '@type': 'Organization', '@id': 'https://a.example/#org', logo: { '@id': 'https://a.example/#logo' } }, { '@type': 'ImageObject', '@id': 'https://a.example/#logo', url: 'https://a.example/logo.png' }] };
-    const article = { '@type': 'NewsArticle', publisher: { '@type': 'Organization', name: 'Daily', logo: { '@type': 'ImageObject', url: 'https://d.example/l.svg' } } };
+    const yoast = {
+      '@graph': [
+        { '@type': 'Organization', '@id': 'https://a.example/#org', logo: { '@id': 'https://a.example/#logo' } },
+        { '@type': 'ImageObject', '@id': 'https://a.example/#logo', url: 'https://a.example/logo.png' },
+      ],
+    };
+    const article = {
+      '@type': 'NewsArticle',
+      publisher: { '@type': 'Organization', name: 'Daily', logo: { '@type': 'ImageObject', url: 'https://d.example/l.svg' } },
+    };
     const list = { '@type': 'Corporation', logo: ['https://c.example/1.png', { contentUrl: 'https://c.example/2.png' }] };
     const facts = organizationFacts({ jsonLd: [JSON.stringify(yoast), JSON.stringify(article), JSON.stringify(list)] });
     expect(facts.logos).toEqual(['https://a.example/logo.png', 'https://d.example/l.svg', 'https://c.example/1.png', 'https://c.example/2.png']);
@@ -86,7 +128,9 @@ describe('declared logos', () => {
 
   it('makes a microdata logo a declared candidate that merges with the image showing it', () => {
     const html = '<header><a href="/"><img itemprop="logo" src="https://www.acme-roasters.example/logo.png"></a></header>';
-    const images = [img(0, { region: 'header', linkHref: PAGE, src: 'https://www.acme-roasters.example/logo.png', box: { x: 0, y: 0, width: 120, height: 40 } })];
+    const images = [
+      img(0, { region: 'header', linkHref: PAGE, src: 'https://www.acme-roasters.example/logo.png', box: { x: 0, y: 0, width: 120, height: 40 } }),
+    ];
     const [first] = rankLogoCandidates(page({ html, images })).candidates;
     expect(first).toMatchObject({ url: 'https://www.acme-roasters.example/logo.png', refs: ['img:0', 'url:https://www.acme-roasters.example/logo.png'] });
     expect(first!.signals).toContain('confirmed');
@@ -94,16 +138,35 @@ describe('declared logos', () => {
 });
 
 describe('site icons', () => {
-  const manifest = JSON.stringify({ name: 'Acme', icons: [{ src: 'icons/192.png', sizes: '192x192', type: 'image/png' }, { src: 'icons/512.png', sizes: '512x512', purpose: 'maskable' }, { src: 'javascript:alert(1)' }, { sizes: '1x1' }] });
+  const manifest = JSON.stringify({
+    name: 'Acme',
+    icons: [
+      { src: 'icons/192.png', sizes: '192x192', type: 'image/png' },
+      { src: 'icons/512.png', sizes: '512x512', purpose: 'maskable' },
+      { src: 'javascript:alert(1)' },
+      { sizes: '1x1' },
+    ],
+  });
 
   it('parses a manifest, absolute against its own URL, dropping what is not an http(s) icon', () => {
-    expect(parseManifestIcons(manifest, 'https://www.acme.example/static/site.webmanifest', 30).map((i) => i.src)).toEqual(['https://www.acme.example/static/icons/192.png', 'https://www.acme.example/static/icons/512.png']);
+    expect(parseManifestIcons(manifest, 'https://www.acme.example/static/site.webmanifest', 30).map((i) => i.src)).toEqual([
+      'https://www.acme.example/static/icons/192.png',
+      'https://www.acme.example/static/icons/512.png',
+    ]);
     expect(parseManifestIcons('<html>', 'https://x.example/m.json', 30)).toEqual([]);
   });
 
   it('fills icon_url from the manifest and favicon_url from the probe when the page declares none', () => {
-    const lookup: NonNullable<Snapshot['siteIcons']> = { manifest: parseManifestIcons(manifest, 'https://www.acme.example/site.webmanifest', 30), favicon: 'https://www.acme.example/favicon.ico' };
-    expect(siteIcons([], [], lookup)).toEqual({ favicon_url: 'https://www.acme.example/favicon.ico', icon_url: 'https://www.acme.example/icons/512.png', apple_touch_icon: null, mask_icon: null });
+    const lookup: NonNullable<Snapshot['siteIcons']> = {
+      manifest: parseManifestIcons(manifest, 'https://www.acme.example/site.webmanifest', 30),
+      favicon: 'https://www.acme.example/favicon.ico',
+    };
+    expect(siteIcons([], [], lookup)).toEqual({
+      favicon_url: 'https://www.acme.example/favicon.ico',
+      icon_url: 'https://www.acme.example/icons/512.png',
+      apple_touch_icon: null,
+      mask_icon: null,
+    });
   });
 
   it('knows every rel=icon variant', () => {
@@ -115,6 +178,11 @@ describe('site icons', () => {
       link('apple-touch-icon-precomposed', 'https://a.example/touch-120.png', '120x120'),
       link('apple-touch-icon', 'https://a.example/touch-180.png', '180x180'),
     ];
-    expect(siteIcons(links, [])).toEqual({ favicon_url: 'https://a.example/favicon.ico', icon_url: 'https://a.example/icon-192.png', apple_touch_icon: 'https://a.example/touch-180.png', mask_icon: 'https://a.example/pinned.svg' });
+    expect(siteIcons(links, [])).toEqual({
+      favicon_url: 'https://a.example/favicon.ico',
+      icon_url: 'https://a.example/icon-192.png',
+      apple_touch_icon: 'https://a.example/touch-180.png',
+      mask_icon: 'https://a.example/pinned.svg',
+    });
   });
 });

@@ -24,7 +24,13 @@ function largest(icons: readonly Icon[]): string | null {
 
 /** Manifest icons as icon links; maskable-only icons are cropped by the platform, so they come last. */
 function manifestIcons(lookup: SiteIconLookup | undefined): Icon[] {
-  const icons = (lookup?.manifest ?? []).map((i) => ({ href: i.src, sizes: i.sizes, type: i.type, rels: ['icon', 'manifest'], maskable: /^\s*maskable\s*$/i.test(i.purpose ?? '') }));
+  const icons = (lookup?.manifest ?? []).map((i) => ({
+    href: i.src,
+    sizes: i.sizes,
+    type: i.type,
+    rels: ['icon', 'manifest'],
+    maskable: /^\s*maskable\s*$/i.test(i.purpose ?? ''),
+  }));
   return [...icons.filter((i) => !i.maskable), ...icons.filter((i) => i.maskable)];
 }
 
@@ -74,8 +80,11 @@ export function parseManifestIcons(text: string, manifestUrl: string, max: numbe
     if (typeof i['src'] !== 'string') continue;
     try {
       const src = new URL(i['src'], manifestUrl);
-      if (/^https?:$/.test(src.protocol) && src.href.length <= 8192) out.push({ src: src.href, sizes: str(i['sizes']), type: str(i['type']), purpose: str(i['purpose']) });
-    } catch { /* not a URL */ }
+      if (/^https?:$/.test(src.protocol) && src.href.length <= 8192)
+        out.push({ src: src.href, sizes: str(i['sizes']), type: str(i['type']), purpose: str(i['purpose']) });
+    } catch {
+      /* not a URL */
+    }
   }
   return out;
 }

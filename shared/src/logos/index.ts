@@ -1,5 +1,18 @@
 /** Logo candidates, their scores and the one ranking the renderer and the brand analyzer share. */
 export { isLogoCandidate, rankLogoCandidates, rasterPlan, type LogoPage, type LogoRanking } from './candidates.ts';
 export { declaresIcon, manifestHref, parseManifestIcons, siteIcons, type SiteIcons } from './icons.ts';
-export { chooseLogos, ICON_SOURCES, isHomeLink, logoScore, MIN_ELEMENT_RAW, scoreElement, scoreLogoCandidates, svgDataUri, toLogo, type LogoCandidate, type LogoChoice, type LogoFacts } from './score.ts';
+export {
+  chooseLogos,
+  ICON_SOURCES,
+  isHomeLink,
+  logoScore,
+  MIN_ELEMENT_RAW,
+  scoreElement,
+  scoreLogoCandidates,
+  svgDataUri,
+  toLogo,
+  type LogoCandidate,
+  type LogoChoice,
+  type LogoFacts,
+} from './score.ts';
 export { isTrackingImage } from './tracking.ts';

@@ -219,7 +219,12 @@ function elementCandidates(facts: LogoFacts): { accepted: LogoCandidate[]; fallb
   let fallback: LogoCandidate | null = null;
   const consider = (c: LogoCandidate): void => {
     if (c.raw >= MIN_ELEMENT_RAW) accepted.push(c);
-    else if (c.raw >= FALLBACK_MIN_RAW && c.signals.some((x) => OWN_SIGNALS.has(x)) && !c.signals.some((x) => FOREIGN_SIGNALS.has(x)) && (!fallback || c.raw > fallback.raw)) {
+    else if (
+      c.raw >= FALLBACK_MIN_RAW &&
+      c.signals.some((x) => OWN_SIGNALS.has(x)) &&
+      !c.signals.some((x) => FOREIGN_SIGNALS.has(x)) &&
+      (!fallback || c.raw > fallback.raw)
+    ) {
       fallback = { ...c, signals: [...c.signals, 'fallback'] };
     }
   };
@@ -241,7 +246,14 @@ function elementCandidates(facts: LogoFacts): { accepted: LogoCandidate[]; fallb
     if (svg.truncated) continue;
     const { raw, signals } = scoreElement(svgEvidence(svg), facts);
     // An inline SVG is usually the site's own artwork, not a hot-linked third-party file.
-    consider({ url: svgDataUri(svg.markup), refs: [`svg:${svg.index}`], source: svg.region === 'header' || svg.region === 'nav' ? 'header' : 'svg', isSvg: true, raw: raw + 0.3, signals });
+    consider({
+      url: svgDataUri(svg.markup),
+      refs: [`svg:${svg.index}`],
+      source: svg.region === 'header' || svg.region === 'nav' ? 'header' : 'svg',
+      isSvg: true,
+      raw: raw + 0.3,
+      signals,
+    });
   }
   return { accepted, fallback };
 }

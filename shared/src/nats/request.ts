@@ -4,7 +4,13 @@
  * ServiceError subclass the server threw. "No responders" and "no answer in time" are distinct.
  */
 import { SpanKind, SpanStatusCode, context, trace } from '@opentelemetry/api';
-import { headers as natsHeaders, NoRespondersError as NatsNoResponders, RequestError, TimeoutError as NatsTimeout, type NatsConnection } from '@nats-io/transport-node';
+import {
+  headers as natsHeaders,
+  NoRespondersError as NatsNoResponders,
+  RequestError,
+  TimeoutError as NatsTimeout,
+  type NatsConnection,
+} from '@nats-io/transport-node';
 import type { z } from 'zod';
 import { pingSubject, type Endpoint } from '../contracts/subjects.ts';
 import { BadMessageError, DeadlineExceededError, NoRespondersError, ServiceError, UnavailableError, WireErrorSchema, fromWireError } from '../errors.ts';
@@ -28,7 +34,12 @@ export async function request<E extends Endpoint<z.ZodType, z.ZodType>>(
   const tracer = trace.getTracer('enrich.nats');
   const span = tracer.startSpan(`${endpoint.subject} request`, {
     kind: SpanKind.CLIENT,
-    attributes: { 'messaging.system': 'nats', 'messaging.destination.name': endpoint.subject, 'messaging.operation.type': 'send', 'enrich.request_id': opts.requestId },
+    attributes: {
+      'messaging.system': 'nats',
+      'messaging.destination.name': endpoint.subject,
+      'messaging.operation.type': 'send',
+      'enrich.request_id': opts.requestId,
+    },
   });
   const ctx = trace.setSpan(context.active(), span);
   try {

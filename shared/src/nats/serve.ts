@@ -29,10 +29,7 @@ export interface HandlerContext {
   log: Logger;
 }
 
-export type Handler<E extends Endpoint<z.ZodType, z.ZodType>> = (
-  req: z.infer<E['request']>,
-  ctx: HandlerContext,
-) => Promise<z.infer<E['reply']>>;
+export type Handler<E extends Endpoint<z.ZodType, z.ZodType>> = (req: z.infer<E['request']>, ctx: HandlerContext) => Promise<z.infer<E['reply']>>;
 
 export interface Served {
   subject: string;
@@ -104,10 +101,19 @@ export function serve<E extends Endpoint<z.ZodType, z.ZodType>>(nc: NatsConnecti
     const deadline = started + Math.max(0, (Number.isFinite(remaining) ? remaining : DEFAULT_BUDGET_MS) - REPLY_MARGIN_MS);
     const requestId = msg.headers?.get(H.requestId) || 'unknown';
     const parent = extractTraceContext(msg.headers);
-    const span = tracer.startSpan(`${endpoint.subject} process`, {
-      kind: SpanKind.SERVER,
-      attributes: { 'messaging.system': 'nats', 'messaging.destination.name': endpoint.subject, 'messaging.operation.type': 'process', 'enrich.request_id': requestId },
-    }, parent);
+    const span = tracer.startSpan(
+      `${endpoint.subject} process`,
+      {
+        kind: SpanKind.SERVER,
+        attributes: {
+          'messaging.system': 'nats',
+          'messaging.destination.name': endpoint.subject,
+          'messaging.operation.type': 'process',
+          'enrich.request_id': requestId,
+        },
+      },
+      parent,
+    );
     const ctx = withRequestId(trace.setSpan(parent, span), requestId);
     const reqLog = log.child({ requestId });
     const abort = new AbortController();

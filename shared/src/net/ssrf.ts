@@ -111,7 +111,9 @@ export function parseIpv4(host: string): string | null {
   const last = nums.pop()!;
   if (nums.some((n) => n > 255) || last >= 256 ** (4 - nums.length)) return null;
   let value = last;
-  nums.forEach((n, i) => { value += n * 256 ** (3 - i); });
+  nums.forEach((n, i) => {
+    value += n * 256 ** (3 - i);
+  });
   return [value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255].join('.');
 }
 
@@ -137,7 +139,10 @@ export function classifyAddress(ip: string): string | null {
 /** CIDR list (`127.0.0.2/32,10.1.0.0/16`) exempt from the guard: tests and local development only. */
 export function parseAllowList(cidrs: string): BlockList {
   const list = new BlockList();
-  for (const item of cidrs.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of cidrs
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [net, prefixText] = item.split('/');
     const family = isIP(net!) === 6 ? 'ipv6' : isIP(net!) === 4 ? 'ipv4' : null;
     if (!family) throw new Error(`ALLOW_PRIVATE_TARGETS: "${item}" is not a CIDR`);
@@ -162,9 +167,7 @@ const article = (word: string): string => (/^[aeiou]/i.test(word) ? 'an' : 'a');
  * A verdict's `reason` is written for the API client: it says why in general terms and never
  * contains an address the host resolved to or the resolver's error text.
  */
-export type TargetVerdict =
-  | { ok: true; addresses: string[] }
-  | { ok: false; kind: 'forbidden' | 'unresolvable'; reason: string };
+export type TargetVerdict = { ok: true; addresses: string[] } | { ok: false; kind: 'forbidden' | 'unresolvable'; reason: string };
 
 /**
  * Checks a URL the browser is about to request: scheme, then every address its host resolves to.
@@ -214,7 +217,10 @@ export async function isForbiddenTarget(url: string, opts: { resolve: Resolve; a
  */
 export function parseResolveOverrides(spec: string): Map<string, string> {
   const map = new Map<string, string>();
-  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^([*a-z0-9.-]+)=([0-9a-f.:]+)$/i.exec(part);
     if (!m || isIP(m[2]!) === 0) throw new Error(`"${part}" is not host=ip`);
     map.set(m[1]!.toLowerCase(), m[2]!);

@@ -13,7 +13,11 @@ import { organizationFacts } from './jsonld.ts';
  * names (and company its addresses) in.
  */
 export function compact(s: string): string {
-  return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 }
 
 /** Compact brand names, most trusted first, deduplicated; every entry at least 3 characters. */
@@ -35,7 +39,10 @@ export function brandNames(snapshot: Pick<Snapshot, 'meta' | 'jsonLd' | 'title' 
 
 /** "Pricing | Acme" -> ["Acme"]: the first and last segment of a separated title are the usual brand spots. */
 function titleBrandSegments(title: string): string[] {
-  const parts = title.split(/\s+[|\-–—:·•]\s+/).map((p) => p.trim()).filter(Boolean);
+  const parts = title
+    .split(/\s+[|\-–—:·•]\s+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length < 2) return [];
   return [parts[parts.length - 1]!, parts[0]!];
 }

@@ -13,7 +13,7 @@ describe('registrable domain', () => {
 });
 
 describe('domainLabel', () => {
-  it('is the registrable domain\'s first label, from a URL, a host or a domain', () => {
+  it("is the registrable domain's first label, from a URL, a host or a domain", () => {
     expect(domainLabel('https://www.acme.co.uk/pricing')).toBe('acme');
     expect(domainLabel('https://shop.acme.com')).toBe('acme');
     expect(domainLabel('www2.acme.io')).toBe('acme');

@@ -147,7 +147,11 @@ export function organizationFacts(snapshot: Pick<Snapshot, 'jsonLd'>): Organizat
     const types = jsonLdTypes(o);
     if (types.some((t) => ORG_TYPES.test(t))) {
       const isSite = types.every((t) => /website/i.test(t));
-      facts.names.push(...strings(o['name']).map((n) => n.trim()).filter(Boolean));
+      facts.names.push(
+        ...strings(o['name'])
+          .map((n) => n.trim())
+          .filter(Boolean),
+      );
       if (!isSite) {
         facts.logos.push(...logoUrls(o['logo'], ids));
         facts.sameAs.push(...strings(o['sameAs']));

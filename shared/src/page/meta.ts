@@ -4,8 +4,7 @@
  */
 import type { MetaTag, Snapshot } from '../contracts/index.ts';
 
-const hasKey = (m: MetaTag, k: string): boolean =>
-  m.property?.toLowerCase() === k || m.name?.toLowerCase() === k || m.itemprop?.toLowerCase() === k;
+const hasKey = (m: MetaTag, k: string): boolean => m.property?.toLowerCase() === k || m.name?.toLowerCase() === k || m.itemprop?.toLowerCase() === k;
 
 /** Content of the first meta tag keyed by `keys[0]`, trimmed; when there is none or it is empty, the next key's, and so on. */
 export function metaContent(snapshot: Pick<Snapshot, 'meta'>, ...keys: string[]): string | null {

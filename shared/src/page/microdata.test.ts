@@ -17,7 +17,7 @@ describe('microdata and RDFa items', () => {
     expect(isItemScope(root.querySelector('span')!)).toBe(false);
   });
 
-  it('lists an item\'s own properties in document order, not those of nested items', () => {
+  it("lists an item's own properties in document order, not those of nested items", () => {
     expect(ownItemProps(org).map((p) => p.name)).toEqual(['name', 'email', 'url', 'address']);
     expect(ownItemProps(root.querySelector('#rdfa')!).map((p) => p.name)).toEqual(['schema:name']);
   });

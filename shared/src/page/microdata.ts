@@ -37,12 +37,15 @@ export function microdataLogos(html: string, pageUrl: string): string[] {
     const attrs = m[2]!;
     if (!ITEMPROP_LOGO.test(attrs)) continue;
     const tag = m[1]!.toLowerCase();
-    const raw = tag === 'img' ? (attribute(attrs, 'src') ?? attribute(attrs, 'data-src')) : tag === 'meta' ? attribute(attrs, 'content') : attribute(attrs, 'href');
+    const raw =
+      tag === 'img' ? (attribute(attrs, 'src') ?? attribute(attrs, 'data-src')) : tag === 'meta' ? attribute(attrs, 'content') : attribute(attrs, 'href');
     if (!raw) continue;
     try {
       const u = new URL(raw, base);
       if (/^(https?|data):$/.test(u.protocol) && !out.includes(u.href)) out.push(u.href);
-    } catch { /* not a URL */ }
+    } catch {
+      /* not a URL */
+    }
     if (out.length >= MAX_LOGOS) break;
   }
   return out;

@@ -12,9 +12,7 @@ export class ConfigError extends Error {
 }
 
 /** `true/false/1/0/yes/no` from an environment variable. */
-export const envBoolean = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', 'TRUE', 'FALSE'])
-  .transform((v) => ['true', '1', 'yes', 'TRUE'].includes(v));
+export const envBoolean = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'TRUE', 'FALSE']).transform((v) => ['true', '1', 'yes', 'TRUE'].includes(v));
 
 /** A whole number from an environment variable, within bounds. */
 export const envInt = (min: number, max: number) =>
@@ -22,14 +20,22 @@ export const envInt = (min: number, max: number) =>
     .string()
     .regex(/^-?\d+$/, { message: `must be a whole number from ${min} to ${max}` })
     .transform(Number)
-    .pipe(z.number().int().min(min, { message: `must be from ${min} to ${max}` }).max(max, { message: `must be from ${min} to ${max}` }));
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, { message: `must be from ${min} to ${max}` })
+        .max(max, { message: `must be from ${min} to ${max}` }),
+    );
 
 export const BaseConfigSchema = z.object({
   /** Comma-separated NATS server URLs. */
   NATS_URL: z
     .string()
     .default('nats://127.0.0.1:4222')
-    .refine((v) => v.split(',').every((u) => /^(nats|tls|ws|wss):\/\/[^\s/]+/.test(u.trim())), { message: 'must be nats://host:port (comma-separated for several)' }),
+    .refine((v) => v.split(',').every((u) => /^(nats|tls|ws|wss):\/\/[^\s/]+/.test(u.trim())), {
+      message: 'must be nats://host:port (comma-separated for several)',
+    }),
   /** Credentials when the NATS server requires them (deploy/docker/nats/nats.conf); both or neither. */
   NATS_USER: z.string().min(1).optional(),
   NATS_PASSWORD: z.string().min(1).optional(),

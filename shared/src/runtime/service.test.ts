@@ -71,7 +71,10 @@ describe('runService', () => {
     await request(nc, SLOW_ECHO, { text: 5 } as unknown as { text: string }, { deadline: Date.now() + 5000, requestId }).catch(() => undefined);
     svc.child.kill('SIGTERM');
     await svc.exited;
-    const line = svc.output().split('\n').find((l) => l.includes(requestId));
+    const line = svc
+      .output()
+      .split('\n')
+      .find((l) => l.includes(requestId));
     expect(line).toBeDefined();
     const parsed = JSON.parse(line!) as Record<string, unknown>;
     expect(parsed.requestId).toBe(requestId);

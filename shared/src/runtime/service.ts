@@ -65,9 +65,24 @@ export async function runService<S extends z.ZodObject>(def: ServiceDefinition<S
   let health: Server | undefined;
   const shutdown = handleShutdown(
     () => [
-      { name: 'stop intake and drain', run: async () => { await started?.stop(); } },
-      { name: 'close NATS', run: async () => { if (nc && !nc.isClosed()) await nc.drain(); } },
-      { name: 'close probes', run: async () => { await new Promise<void>((r) => (health ? health.close(() => r()) : r())); } },
+      {
+        name: 'stop intake and drain',
+        run: async () => {
+          await started?.stop();
+        },
+      },
+      {
+        name: 'close NATS',
+        run: async () => {
+          if (nc && !nc.isClosed()) await nc.drain();
+        },
+      },
+      {
+        name: 'close probes',
+        run: async () => {
+          await new Promise<void>((r) => (health ? health.close(() => r()) : r()));
+        },
+      },
       { name: 'flush telemetry', run: () => telemetry.shutdown() },
     ],
     { log, timeoutMs: config.SHUTDOWN_TIMEOUT_MS },

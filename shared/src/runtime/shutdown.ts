@@ -6,7 +6,10 @@ import type { Logger } from 'pino';
 
 export type ShutdownStep = { name: string; run: () => Promise<void> };
 
-export function handleShutdown(steps: () => ShutdownStep[], opts: { log: Logger; timeoutMs: number; exit?: (code: number) => void }): { trigger(reason: string, failed?: boolean): Promise<void> } {
+export function handleShutdown(
+  steps: () => ShutdownStep[],
+  opts: { log: Logger; timeoutMs: number; exit?: (code: number) => void },
+): { trigger(reason: string, failed?: boolean): Promise<void> } {
   const exit = opts.exit ?? ((code: number) => process.exit(code));
   let running: Promise<void> | undefined;
   /** `failed`: the process stops because something went wrong (a failed start), so it exits 1 even when every step succeeds. */

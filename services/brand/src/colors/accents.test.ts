@@ -3,7 +3,11 @@ import type { ColorSample } from '@enrich/shared/contracts';
 import { pageAccentColors } from './accents.ts';
 
 const sample = (value: string, property: ColorSample['property'], role: ColorSample['role'], area: number): ColorSample => ({
-  value, property, role, area, count: 1,
+  value,
+  property,
+  role,
+  area,
+  count: 1,
 });
 
 /** A typical light SaaS landing page: white background, near-black body text, grey footer, violet buttons and links. */
@@ -41,11 +45,16 @@ describe('pageAccentColors', () => {
       sample('rgb(0, 0, 0)', 'color', 'link', 5000),
       sample('rgb(220, 38, 38)', 'color', 'other', 40),
     ];
-    expect(pageAccentColors({ ...noCss, samples: mono }).map((c) => c.hex).sort()).toEqual(['#000000', '#FFFFFF']);
+    expect(
+      pageAccentColors({ ...noCss, samples: mono })
+        .map((c) => c.hex)
+        .sort(),
+    ).toEqual(['#000000', '#FFFFFF']);
   });
 
   it('finds a brand color that exists only as a CSS variable when there are no computed styles', () => {
-    const css = ':root { --color-primary: #0EA5E9; --gray-100: #f3f4f6 } body { color: #111827; background: #fff } .btn { background: var(--color-primary) } a { color: var(--color-primary) }';
+    const css =
+      ':root { --color-primary: #0EA5E9; --gray-100: #f3f4f6 } body { color: #111827; background: #fff } .btn { background: var(--color-primary) } a { color: var(--color-primary) }';
     expect(pageAccentColors({ ...noCss, samples: [], stylesheets: [css] })[0]!.hex).toBe('#0EA5E9');
   });
 

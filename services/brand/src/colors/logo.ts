@@ -48,7 +48,10 @@ function isBlendOf(c: Rgb, p: Rgb, q: Rgb): boolean {
 export function withoutBlends(clusters: readonly ColorCluster[], background: Rgb | null): ColorCluster[] {
   const sorted = [...clusters].sort((x, y) => y.weight - x.weight);
   return sorted.filter((c, i) => {
-    const paints = sorted.slice(0, i).filter((p) => p.weight >= c.weight * 2).map((p) => p.rgb);
+    const paints = sorted
+      .slice(0, i)
+      .filter((p) => p.weight >= c.weight * 2)
+      .map((p) => p.rgb);
     if (background) paints.push(background);
     for (let a = 0; a < paints.length; a++) {
       for (let b = a + 1; b < paints.length; b++) if (isBlendOf(c.rgb, paints[a]!, paints[b]!)) return false;
@@ -80,7 +83,7 @@ export function borderBackground(image: RgbaImage): Rgb | null {
     const i = y * width + x;
     border++;
     if (data[i * 4 + 3]! < 250) return;
-    const key = (data[i * 4]! >> 2 << 12) | (data[i * 4 + 1]! >> 2 << 6) | (data[i * 4 + 2]! >> 2);
+    const key = ((data[i * 4]! >> 2) << 12) | ((data[i * 4 + 1]! >> 2) << 6) | (data[i * 4 + 2]! >> 2);
     counts.set(key, (counts.get(key) ?? 0) + 1);
   };
   for (let x = 0; x < width; x++) {

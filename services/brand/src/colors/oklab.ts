@@ -13,7 +13,9 @@ const LINEAR = Array.from({ length: 256 }, (_, i) => {
 });
 
 export function rgbToOklab({ r, g, b }: Rgb): Lab {
-  const lr = LINEAR[r]!, lg = LINEAR[g]!, lb = LINEAR[b]!;
+  const lr = LINEAR[r]!,
+    lg = LINEAR[g]!,
+    lb = LINEAR[b]!;
   const l = Math.cbrt(0.4122214708 * lr + 0.5363325363 * lg + 0.0514459929 * lb);
   const m = Math.cbrt(0.2119034982 * lr + 0.6806995451 * lg + 0.1073969566 * lb);
   const s = Math.cbrt(0.0883024619 * lr + 0.2817188376 * lg + 0.6299787005 * lb);

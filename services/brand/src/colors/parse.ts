@@ -30,7 +30,10 @@ function modernToLegacySyntax(v: string): string {
   const m = /^(rgba?|hsla?)\(([^)]*)\)$/.exec(v);
   if (!m || m[2]!.includes(',')) return v;
   const [channels, alpha] = m[2]!.split('/');
-  const parts = channels!.trim().split(/\s+/).map((p) => p.replace(/deg$/, ''));
+  const parts = channels!
+    .trim()
+    .split(/\s+/)
+    .map((p) => p.replace(/deg$/, ''));
   if (parts.length !== 3) return v;
   const fn = m[1]!.startsWith('rgb') ? 'rgb' : 'hsl';
   const a = alpha?.trim();
@@ -38,7 +41,13 @@ function modernToLegacySyntax(v: string): string {
 }
 
 export function toHex({ r, g, b }: Rgb): string {
-  return '#' + [r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('').toUpperCase();
+  return (
+    '#' +
+    [r, g, b]
+      .map((c) => c.toString(16).padStart(2, '0'))
+      .join('')
+      .toUpperCase()
+  );
 }
 
 export function toRgbString({ r, g, b }: Rgb): string {

@@ -25,7 +25,11 @@ describe('screenshotPalette', () => {
   });
 
   it('finds each painted region when asked for as many colors as there are', () => {
-    expect(screenshotPalette(page(), 5).map((c) => c.hex).sort()).toEqual(['#0F172A', '#5B3DF5', '#64748B', '#FACC15', '#FFFFFF']);
+    expect(
+      screenshotPalette(page(), 5)
+        .map((c) => c.hex)
+        .sort(),
+    ).toEqual(['#0F172A', '#5B3DF5', '#64748B', '#FACC15', '#FFFFFF']);
   });
 
   it('returns fewer colors when the image has fewer distinct colors', () => {

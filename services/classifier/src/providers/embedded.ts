@@ -17,7 +17,11 @@ export interface EmbeddedClassifier {
  * @param embedder null runs on keywords and schema.org types alone (tests, or a model that failed to
  *   load is not an option in production: main.ts loads it before serving).
  */
-export function createEmbeddedClassifier(embedder: TextEmbedder | null, vectors: CategoryVectors | null = embedder ? loadCategoryVectors() : null, tuning: ClassifyTuning = DEFAULT_TUNING): EmbeddedClassifier {
+export function createEmbeddedClassifier(
+  embedder: TextEmbedder | null,
+  vectors: CategoryVectors | null = embedder ? loadCategoryVectors() : null,
+  tuning: ClassifyTuning = DEFAULT_TUNING,
+): EmbeddedClassifier {
   if (embedder && vectors && embedder.dims !== vectors.dims) throw new Error(`embedder has ${embedder.dims} dims, category vectors ${vectors.dims}`);
   if (embedder && vectors && embedder.model !== vectors.model) throw new Error(`category vectors were built with ${vectors.model}, not ${embedder.model}`);
   const model: ClassifierModel = { taxonomy: iabTaxonomy(), lexicon: buildLexicon(), vectors };
@@ -25,7 +29,7 @@ export function createEmbeddedClassifier(embedder: TextEmbedder | null, vectors:
     async classify(page) {
       // The encoder is English-only: on other languages its similarities are noise, so keywords and types decide.
       const summary = pageSummaryText(page);
-      const vector = embedder && vectors && summary.length >= 15 && looksEnglish(page) ? (await embedder.embed([summary]))[0] ?? null : null;
+      const vector = embedder && vectors && summary.length >= 15 && looksEnglish(page) ? ((await embedder.embed([summary]))[0] ?? null) : null;
       return chooseCategory(page, vector, model, tuning);
     },
   };

@@ -13,10 +13,14 @@ let server: Server;
 let baseUrl: string;
 const seen: { path: string; auth: string | undefined; body: { model: string; messages: { content: string }[] } }[] = [];
 
-const answer = (content: string): Behaviour => (_req, _body, res) => {
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
-};
+const answer =
+  (content: string): Behaviour =>
+  (_req, _body, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }),
+    );
+  };
 
 beforeAll(async () => {
   server = createServer((req, res) => {

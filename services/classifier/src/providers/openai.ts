@@ -35,13 +35,18 @@ function pageDigest(page: PageEvidence): string {
     page.nav.length ? `Navigation: ${page.nav.slice(0, 25).join(' | ')}` : '',
     page.schemaTypes.length ? `schema.org types: ${page.schemaTypes.join(', ')}` : '',
     `Text: ${page.visible.slice(0, PAGE_TEXT_CHARS)}`,
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 function allowedIds(input: ProviderInput, opts: OpenAiProviderOptions, tax: Taxonomy): string[] {
-  const families = opts.mode === 'replace'
-    ? tax.tier1.map((t) => t.id)
-    : [...new Set([input.embedded.tier1Id, ...input.embedded.ranking.map((r) => r.id)])].filter((id) => id !== UNCATEGORIZED_ID).slice(0, opts.candidateFamilies ?? 5);
+  const families =
+    opts.mode === 'replace'
+      ? tax.tier1.map((t) => t.id)
+      : [...new Set([input.embedded.tier1Id, ...input.embedded.ranking.map((r) => r.id)])]
+          .filter((id) => id !== UNCATEGORIZED_ID)
+          .slice(0, opts.candidateFamilies ?? 5);
   return families.flatMap((f) => [f, ...tax.childrenOf(f).map((c) => c.id)]);
 }
 
@@ -53,7 +58,8 @@ export function buildMessages(input: ProviderInput, ids: readonly string[], tax:
   return [
     {
       role: 'system',
-      content: 'You classify websites into the IAB Content Taxonomy 1.0 by what the site is or offers. ' +
+      content:
+        'You classify websites into the IAB Content Taxonomy 1.0 by what the site is or offers. ' +
         'Choose exactly one id from the list: a tier-2 id when one clearly fits, else its tier-1 id. ' +
         'Reply with JSON only, like {"iab_id":"IAB8-9"}.',
     },

@@ -9,6 +9,8 @@ describe('Canadian addresses in text', () => {
     expect(lines('McCain Foods Limited\n439 King Street West, Fifth Floor\nToronto, Ontario, Canada\nM5V 1K4\nTel: (416) 955-1700')).toEqual([
       '439 King Street West, Fifth Floor, Toronto, Ontario, Canada, M5V 1K4',
     ]);
-    expect(lines('Contact Us\n101-1305 Welch St\nNorth Vancouver,\nV7P 1B3, BC.\nCanada')).toEqual(['101-1305 Welch St, North Vancouver, V7P 1B3, BC., Canada']);
+    expect(lines('Contact Us\n101-1305 Welch St\nNorth Vancouver,\nV7P 1B3, BC.\nCanada')).toEqual([
+      '101-1305 Welch St, North Vancouver, V7P 1B3, BC., Canada',
+    ]);
   });
 });

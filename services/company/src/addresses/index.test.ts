@@ -4,24 +4,54 @@ import { extractTextAddresses, formatPostalAddress, mergeAddresses } from './ind
 describe('addresses', () => {
   it('runs every country scanner and keeps the longest of overlapping finds', () => {
     const text = 'Offices\n2150 Fir Street, Vancouver, BC V6J 3B5\n221B Baker Street, London NW1 6XE\nMusterstraße 12, 10115 Berlin';
-    expect(extractTextAddresses(text)).toEqual(['2150 Fir Street, Vancouver, BC V6J 3B5', '221B Baker Street, London NW1 6XE', 'Musterstraße 12, 10115 Berlin']);
+    expect(extractTextAddresses(text)).toEqual([
+      '2150 Fir Street, Vancouver, BC V6J 3B5',
+      '221B Baker Street, London NW1 6XE',
+      'Musterstraße 12, 10115 Berlin',
+    ]);
   });
 
   it('formats PostalAddress fields in the order of the country', () => {
-    expect(formatPostalAddress({ streetAddress: '1 Main St', postOfficeBoxNumber: '', addressLocality: 'Springfield', addressRegion: 'IL', postalCode: '62701', addressCountry: 'US' }))
-      .toBe('1 Main St, Springfield, IL 62701');
-    expect(formatPostalAddress({ streetAddress: 'Musterstraße 12', postOfficeBoxNumber: '', addressLocality: 'Berlin', addressRegion: '', postalCode: '10115', addressCountry: 'DE' }))
-      .toBe('Musterstraße 12, 10115 Berlin, DE');
-    expect(formatPostalAddress({ streetAddress: ' 10 Downing  Street\n', postOfficeBoxNumber: '', addressLocality: 'London', addressRegion: '', postalCode: 'SW1A 2AA', addressCountry: 'United Kingdom' }))
-      .toBe('10 Downing Street, London, SW1A 2AA, United Kingdom');
+    expect(
+      formatPostalAddress({
+        streetAddress: '1 Main St',
+        postOfficeBoxNumber: '',
+        addressLocality: 'Springfield',
+        addressRegion: 'IL',
+        postalCode: '62701',
+        addressCountry: 'US',
+      }),
+    ).toBe('1 Main St, Springfield, IL 62701');
+    expect(
+      formatPostalAddress({
+        streetAddress: 'Musterstraße 12',
+        postOfficeBoxNumber: '',
+        addressLocality: 'Berlin',
+        addressRegion: '',
+        postalCode: '10115',
+        addressCountry: 'DE',
+      }),
+    ).toBe('Musterstraße 12, 10115 Berlin, DE');
+    expect(
+      formatPostalAddress({
+        streetAddress: ' 10 Downing  Street\n',
+        postOfficeBoxNumber: '',
+        addressLocality: 'London',
+        addressRegion: '',
+        postalCode: 'SW1A 2AA',
+        addressCountry: 'United Kingdom',
+      }),
+    ).toBe('10 Downing Street, London, SW1A 2AA, United Kingdom');
   });
 
   it('merges duplicates written with other abbreviations, case or punctuation, keeping the fuller line', () => {
-    expect(mergeAddresses([
-      '8765 Cariboo Pl, Burnaby, BC V3N 4T2',
-      '8765 CARIBOO PLACE, Burnaby, BC  V3N 4T2',
-      '1 Main Street, Springfield, IL 62701',
-      '1 Main St., Springfield, IL 62701, USA',
-    ])).toEqual(['8765 Cariboo Pl, Burnaby, BC V3N 4T2', '1 Main Street, Springfield, IL 62701']);
+    expect(
+      mergeAddresses([
+        '8765 Cariboo Pl, Burnaby, BC V3N 4T2',
+        '8765 CARIBOO PLACE, Burnaby, BC  V3N 4T2',
+        '1 Main Street, Springfield, IL 62701',
+        '1 Main St., Springfield, IL 62701, USA',
+      ]),
+    ).toEqual(['8765 Cariboo Pl, Burnaby, BC V3N 4T2', '1 Main Street, Springfield, IL 62701']);
   });
 });

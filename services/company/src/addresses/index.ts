@@ -14,7 +14,15 @@ import { findAustralianAddresses } from './au.ts';
 
 export { formatPostalAddress } from './structured.ts';
 
-const SCANNERS = [findUsAddresses, findCanadianAddresses, findUkAddresses, findGermanAddresses, findFrenchAddresses, findDutchAddresses, findAustralianAddresses];
+const SCANNERS = [
+  findUsAddresses,
+  findCanadianAddresses,
+  findUkAddresses,
+  findGermanAddresses,
+  findFrenchAddresses,
+  findDutchAddresses,
+  findAustralianAddresses,
+];
 
 /** Addresses found in free text, in document order; overlapping finds keep the longest. */
 export function extractTextAddresses(text: string): string[] {
@@ -42,10 +50,24 @@ export function extractTextAddresses(text: string): string[] {
 
 // Street-type words people write both ways; folded before comparing two addresses.
 const ABBREVIATIONS: Array<[RegExp, string]> = [
-  [/\bstreet\b/g, 'st'], [/\bavenue\b/g, 'ave'], [/\broad\b/g, 'rd'], [/\bdrive\b/g, 'dr'], [/\bboulevard\b/g, 'blvd'],
-  [/\bsuite\b/g, 'ste'], [/\blane\b/g, 'ln'], [/\bplace\b/g, 'pl'], [/\bcourt\b/g, 'ct'], [/\bparkway\b/g, 'pkwy'],
-  [/\bhighway\b/g, 'hwy'], [/\bnorth\b/g, 'n'], [/\bsouth\b/g, 's'], [/\beast\b/g, 'e'], [/\bwest\b/g, 'w'],
-  [/\bstrasse\b/g, 'str'], [/\bstraße\b/g, 'str'], [/\b(?:usa|united states(?: of america)?|canada|united kingdom|uk|deutschland|germany|france|nederland|netherlands|australia)\b/g, ''],
+  [/\bstreet\b/g, 'st'],
+  [/\bavenue\b/g, 'ave'],
+  [/\broad\b/g, 'rd'],
+  [/\bdrive\b/g, 'dr'],
+  [/\bboulevard\b/g, 'blvd'],
+  [/\bsuite\b/g, 'ste'],
+  [/\blane\b/g, 'ln'],
+  [/\bplace\b/g, 'pl'],
+  [/\bcourt\b/g, 'ct'],
+  [/\bparkway\b/g, 'pkwy'],
+  [/\bhighway\b/g, 'hwy'],
+  [/\bnorth\b/g, 'n'],
+  [/\bsouth\b/g, 's'],
+  [/\beast\b/g, 'e'],
+  [/\bwest\b/g, 'w'],
+  [/\bstrasse\b/g, 'str'],
+  [/\bstraße\b/g, 'str'],
+  [/\b(?:usa|united states(?: of america)?|canada|united kingdom|uk|deutschland|germany|france|nederland|netherlands|australia)\b/g, ''],
   [/\bp\.?\s?o\.?\s?box\b/g, 'pobox'],
 ];
 

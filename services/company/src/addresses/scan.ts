@@ -13,8 +13,10 @@ export interface AddressMatch {
 }
 
 // A line that is evidently something else: a phone, an email, a label, a long sentence.
-const NOT_ADDRESS = /(?:@|\b(?:tel|phone|fax|call|email|e-mail|hours|open|mon|monday)\b|https?:|www\.|\(\d{3}\)\s*\d{3}|\d{3}[-.]\d{3}[-.]\d{4}|\+\d{1,3}[\s\d]{6,})/i;
-const LABEL = /^(?:(?:our |postal |mailing |street |office |head office |registered office )?address|location|visit us|find us|contact(?: us)?|headquarters|hq|anschrift|adresse|adres|sitz)\s*[:\-–]?\s*/i;
+const NOT_ADDRESS =
+  /(?:@|\b(?:tel|phone|fax|call|email|e-mail|hours|open|mon|monday)\b|https?:|www\.|\(\d{3}\)\s*\d{3}|\d{3}[-.]\d{3}[-.]\d{4}|\+\d{1,3}[\s\d]{6,})/i;
+const LABEL =
+  /^(?:(?:our |postal |mailing |street |office |head office |registered office )?address|location|visit us|find us|contact(?: us)?|headquarters|hq|anschrift|adresse|adres|sitz)\s*[:\-–]?\s*/i;
 
 export interface BackwardOptions {
   /** Where the street starts inside a candidate segment; the earliest match wins. */

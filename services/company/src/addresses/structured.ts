@@ -4,10 +4,51 @@ import { normalizeLine } from '../text.ts';
 
 // Countries that write the postal code before the town ("10115 Berlin").
 const POSTCODE_FIRST = new Set([
-  'de', 'deu', 'germany', 'deutschland', 'fr', 'fra', 'france', 'nl', 'nld', 'netherlands', 'nederland', 'the netherlands',
-  'at', 'austria', 'österreich', 'ch', 'switzerland', 'schweiz', 'suisse', 'be', 'belgium', 'belgië', 'belgique',
-  'es', 'spain', 'españa', 'it', 'italy', 'italia', 'dk', 'denmark', 'se', 'sweden', 'no', 'norway', 'fi', 'finland',
-  'pl', 'poland', 'pt', 'portugal', 'lu', 'luxembourg', 'cz', 'czech republic',
+  'de',
+  'deu',
+  'germany',
+  'deutschland',
+  'fr',
+  'fra',
+  'france',
+  'nl',
+  'nld',
+  'netherlands',
+  'nederland',
+  'the netherlands',
+  'at',
+  'austria',
+  'österreich',
+  'ch',
+  'switzerland',
+  'schweiz',
+  'suisse',
+  'be',
+  'belgium',
+  'belgië',
+  'belgique',
+  'es',
+  'spain',
+  'españa',
+  'it',
+  'italy',
+  'italia',
+  'dk',
+  'denmark',
+  'se',
+  'sweden',
+  'no',
+  'norway',
+  'fi',
+  'finland',
+  'pl',
+  'poland',
+  'pt',
+  'portugal',
+  'lu',
+  'luxembourg',
+  'cz',
+  'czech republic',
 ]);
 const GERMAN_LIKE_POSTCODE = /^(?:[A-Z]{1,2}-)?\d{4,5}$/;
 
@@ -30,11 +71,13 @@ export function formatPostalAddress(a: PostalAddressFields): string {
   else if (country && !/^(?:US|USA)$/i.test(country)) parts.push(country.toUpperCase());
   // Fields sometimes repeat each other (the street line already holds the town): drop exact repeats.
   const seen = new Set<string>();
-  const kept = parts.map((p) => normalizeLine(p)).filter((p) => {
-    const k = p.toLowerCase();
-    if (!p || seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+  const kept = parts
+    .map((p) => normalizeLine(p))
+    .filter((p) => {
+      const k = p.toLowerCase();
+      if (!p || seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
   return normalizeLine(kept.join(', '));
 }

@@ -19,7 +19,14 @@ interface MaxDeliveriesAdvisory {
   deliveries: number;
 }
 
-export function watchGivenUpItems(opts: { nc: NatsConnection; queue: BatchQueue; store: BatchStore; retentionMs: number; log: Logger; onEnded(rec: BatchRecord): Promise<void> }): Subscription {
+export function watchGivenUpItems(opts: {
+  nc: NatsConnection;
+  queue: BatchQueue;
+  store: BatchStore;
+  retentionMs: number;
+  log: Logger;
+  onEnded(rec: BatchRecord): Promise<void>;
+}): Subscription {
   const { queue } = opts;
   return opts.nc.subscribe(`$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${queue.stream}.*`, {
     queue: `${queue.stream}_give_up`,
@@ -39,10 +46,19 @@ async function giveUp(opts: Parameters<typeof watchGivenUpItems>[0], adv: MaxDel
   const rec = await opts.store.get(batchId);
   if (rec && Number.isInteger(m.index) && m.index >= 0 && m.index < rec.total) {
     const url = typeof m.params?.url === 'string' ? m.params.url : undefined;
-    const result = await opts.store.putResult(batchId, {
-      index: m.index, state: 'failed', status: STATUS_BY_CODE.INTERNAL, credits: 0, finishedAt: new Date().toISOString(), ...(url ? { url } : {}),
-      error: `Internal error: the item failed on each of its ${adv.deliveries} deliveries; quote batch ${batchId} item ${m.index} when reporting it`,
-    }, Date.now() + opts.retentionMs);
+    const result = await opts.store.putResult(
+      batchId,
+      {
+        index: m.index,
+        state: 'failed',
+        status: STATUS_BY_CODE.INTERNAL,
+        credits: 0,
+        finishedAt: new Date().toISOString(),
+        ...(url ? { url } : {}),
+        error: `Internal error: the item failed on each of its ${adv.deliveries} deliveries; quote batch ${batchId} item ${m.index} when reporting it`,
+      },
+      Date.now() + opts.retentionMs,
+    );
     const { record, changed } = await opts.store.update(batchId, (cur) => countAnswer(cur, result, Date.now(), opts.retentionMs));
     opts.log.error({ batchId, index: m.index, deliveries: adv.deliveries }, 'batch item given up after its last delivery');
     if (changed && record?.status === 'done') await opts.onEnded(record);

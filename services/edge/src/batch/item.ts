@@ -95,14 +95,22 @@ async function runTraced(ctx: ItemContext, batch: BatchRecord, m: ItemMessage, d
     root: true,
     kind: SpanKind.CONSUMER,
     links,
-    attributes: { 'enrich.batch_id': batch.id, 'enrich.batch_index': m.index, 'enrich.endpoint': batch.endpoint, 'enrich.request_id': requestId, 'enrich.key_id': batch.keyId, 'enrich.delivery': delivery },
+    attributes: {
+      'enrich.batch_id': batch.id,
+      'enrich.batch_index': m.index,
+      'enrich.endpoint': batch.endpoint,
+      'enrich.request_id': requestId,
+      'enrich.key_id': batch.keyId,
+      'enrich.delivery': delivery,
+    },
   });
   const started = Date.now();
   batchMetrics().running.add(1);
   try {
     const verdict = await context.with(withRequestId(trace.setSpan(ROOT_CONTEXT, span), requestId), () => runItem(ctx, batch, m, requestId, delivery));
     span.setAttribute('enrich.outcome', verdict.kind === 'answered' ? verdict.result.state : verdict.kind);
-    if (verdict.kind === 'answered' && (verdict.result.status ?? 0) >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: `HTTP ${verdict.result.status}` });
+    if (verdict.kind === 'answered' && (verdict.result.status ?? 0) >= 500)
+      span.setStatus({ code: SpanStatusCode.ERROR, message: `HTTP ${verdict.result.status}` });
     return verdict;
   } finally {
     batchMetrics().running.add(-1);
@@ -144,11 +152,32 @@ async function runItem(ctx: ItemContext, batch: BatchRecord, m: ItemMessage, req
       // Refused before any work (revoked key, invalid item) or the answer could not be stored.
       if (!(err instanceof EdgeHttpError || err instanceof ServiceError) || (err instanceof ServiceError && TRANSIENT.has(err.code))) throw err;
       const failure = toHttpFailure(err, requestId);
-      stored = await store.putResult(batch.id, { ...base, state: 'failed', status: failure.status, error: failure.message, credits: 0, durationMs: Date.now() - started, finishedAt: new Date().toISOString() }, Date.now() + config.retentionMs);
+      stored = await store.putResult(
+        batch.id,
+        {
+          ...base,
+          state: 'failed',
+          status: failure.status,
+          error: failure.message,
+          credits: 0,
+          durationMs: Date.now() - started,
+          finishedAt: new Date().toISOString(),
+        },
+        Date.now() + config.retentionMs,
+      );
     }
   }
   if (!stored) throw new Error('batch item ended without an answer');
-  await deps.store.recordUsage({ requestId, keyId: batch.keyId, endpoint: batch.endpoint, status: stored.status ?? 0, credits: stored.state === 'succeeded' ? (stored.credits ?? 0) : 0, durationMs: Date.now() - started, timestamp: new Date().toISOString() })
+  await deps.store
+    .recordUsage({
+      requestId,
+      keyId: batch.keyId,
+      endpoint: batch.endpoint,
+      status: stored.status ?? 0,
+      credits: stored.state === 'succeeded' ? (stored.credits ?? 0) : 0,
+      durationMs: Date.now() - started,
+      timestamp: new Date().toISOString(),
+    })
     .catch((e: unknown) => log.warn({ err: e }, 'usage log write failed'));
   return { kind: 'answered', result: stored, resettle: false };
 }

@@ -75,10 +75,12 @@ export class KvBatchStore implements BatchStore {
 
   async getResults(batchId: string, indexes: number[]): Promise<Array<BatchItemResult | null>> {
     const id = assertToken(batchId);
-    return Promise.all(indexes.map(async (i) => {
-      const e = await this.#results.get(`r.${id}.${i}`);
-      return e && e.operation === 'PUT' ? e.json<BatchItemResult>() : null;
-    }));
+    return Promise.all(
+      indexes.map(async (i) => {
+        const e = await this.#results.get(`r.${id}.${i}`);
+        return e && e.operation === 'PUT' ? e.json<BatchItemResult>() : null;
+      }),
+    );
   }
 
   async webhookSecret(keyId: string, opts: { rotate?: boolean; create?: boolean } = {}): Promise<string | null> {

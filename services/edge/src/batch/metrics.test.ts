@@ -26,7 +26,12 @@ beforeAll(async () => {
   await new Promise<void>((r) => hooks.listen(0, '127.0.0.1', r));
   hookUrl = `http://127.0.0.1:${(hooks.address() as { port: number }).port}/hook`;
   h = await startEdge(nats.url, { allowPrivateTargets: ['127.0.0.2/32', '127.0.0.1/32'] });
-  fakes = serveFakes(h.nc, { render: async (req) => { if (req.url.includes('fail')) throw new TargetUnreachableError('net::ERR_CONNECTION_REFUSED'); return fakeRenderResult(req); } });
+  fakes = serveFakes(h.nc, {
+    render: async (req) => {
+      if (req.url.includes('fail')) throw new TargetUnreachableError('net::ERR_CONNECTION_REFUSED');
+      return fakeRenderResult(req);
+    },
+  });
 });
 afterAll(async () => {
   await fakes?.stop();
@@ -37,11 +42,22 @@ afterAll(async () => {
 
 it('counts batch items by outcome, their duration, the batch and its webhook', async () => {
   const { key } = await h.createKey({ credits: 10 });
-  const res = await h.app.inject({ method: 'POST', url: '/batch', headers: { 'x-api-key': key, 'content-type': 'application/json' }, payload: JSON.stringify({ endpoint: 'classify', items: [{ url: 'https://a.test/1' }, { url: 'https://a.test/fail' }, { url: 'https://a.test/2' }], webhook: hookUrl }) });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/batch',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    payload: JSON.stringify({
+      endpoint: 'classify',
+      items: [{ url: 'https://a.test/1' }, { url: 'https://a.test/fail' }, { url: 'https://a.test/2' }],
+      webhook: hookUrl,
+    }),
+  });
   const { id } = (res.json() as { data: { id: string } }).data;
   const end = Date.now() + 20_000;
   for (;;) {
-    const page = (await h.app.inject({ url: `/batch/${id}`, headers: { 'x-api-key': key } })).json() as { data: { status: string; webhook: { state: string } } };
+    const page = (await h.app.inject({ url: `/batch/${id}`, headers: { 'x-api-key': key } })).json() as {
+      data: { status: string; webhook: { state: string } };
+    };
     if (page.data.webhook.state === 'delivered') break;
     if (Date.now() > end) throw new Error(`batch ${JSON.stringify(page.data)}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -50,7 +66,9 @@ it('counts batch items by outcome, their duration, the batch and its webhook', a
   const all = resourceMetrics.scopeMetrics.filter((s) => s.scope.name === 'edge').flatMap((s) => s.metrics);
   const points = (name: string) => all.find((m) => m.descriptor.name === name)?.dataPoints ?? [];
   const sum = (name: string, attrs: Record<string, unknown>) =>
-    points(name).filter((p) => Object.entries(attrs).every(([k, v]) => p.attributes[k] === v)).reduce((s, p) => s + (p.value as number), 0);
+    points(name)
+      .filter((p) => Object.entries(attrs).every(([k, v]) => p.attributes[k] === v))
+      .reduce((s, p) => s + (p.value as number), 0);
   expect(sum('edge.batch.items', { endpoint: 'classify', outcome: 'succeeded' })).toBe(2);
   expect(sum('edge.batch.items', { endpoint: 'classify', outcome: 'failed' })).toBe(1);
   expect(sum('edge.batch.batches', { event: 'submitted' })).toBe(1);

@@ -10,8 +10,17 @@ import type { BatchRecord } from './record.ts';
 import { assertToken, newWebhookSecret, type BatchStore } from './store.ts';
 
 type BatchDoc = Omit<BatchRecord, 'id' | 'expiresAt'> & { _id: string; rev: number; expiresAt: Date };
-interface ResultDoc { _id: string; batchId: string; index: number; result: BatchItemResult; expiresAt: Date }
-interface SecretDoc { _id: string; secret: string }
+interface ResultDoc {
+  _id: string;
+  batchId: string;
+  index: number;
+  result: BatchItemResult;
+  expiresAt: Date;
+}
+interface SecretDoc {
+  _id: string;
+  secret: string;
+}
 
 const DUPLICATE_KEY = 11000;
 const MAX_ATTEMPTS = 200;

@@ -21,7 +21,12 @@ let fakes: ReturnType<typeof serveFakes>;
 beforeAll(async () => {
   nats = await startNatsServer({ storeDir });
   edge = await startEdge(nats.url, { requestBudgetMs: 3000, batch: { ...batchConfigOf({}), concurrency: 3, keyConcurrency: 3 } });
-  fakes = serveFakes(edge.nc, { render: async (req: RenderRequest) => { await new Promise((r) => setTimeout(r, 150)); return fakeRenderResult(req); } });
+  fakes = serveFakes(edge.nc, {
+    render: async (req: RenderRequest) => {
+      await new Promise((r) => setTimeout(r, 150));
+      return fakeRenderResult(req);
+    },
+  });
 });
 afterAll(async () => {
   await fakes?.stop();
@@ -47,17 +52,26 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 
 it('a batch survives a NATS restart: every item answered once, charged once', { timeout: 180_000 }, async () => {
   const { key, id } = await edge.createKey({ credits: 1000 });
-  const res = await edge.app.inject({ method: 'POST', url: '/batch', headers: { 'x-api-key': key, 'content-type': 'application/json' }, payload: JSON.stringify({ endpoint: 'classify', items: Array.from({ length: 40 }, (_, i) => ({ url: `https://n.test/${i}` })) }) });
+  const res = await edge.app.inject({
+    method: 'POST',
+    url: '/batch',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    payload: JSON.stringify({ endpoint: 'classify', items: Array.from({ length: 40 }, (_, i) => ({ url: `https://n.test/${i}` })) }),
+  });
   const created = BatchCreatedResponseSchema.parse(res.json()).data;
   await until('10 answers', async () => ((await page(key, created.id)).counts.succeeded >= 10 ? true : undefined), 60_000);
 
   await nats.stop();
   nats = await startNatsServer({ storeDir, port: nats.port });
 
-  const done = await until('the batch to end', async () => {
-    const p = await page(key, created.id);
-    return p.status === 'done' ? p : undefined;
-  }, 150_000);
+  const done = await until(
+    'the batch to end',
+    async () => {
+      const p = await page(key, created.id);
+      return p.status === 'done' ? p : undefined;
+    },
+    150_000,
+  );
   expect(done.counts).toEqual({ total: 40, succeeded: 40, failed: 0, pending: 0, skipped: 0 });
   expect(done.results.map((r) => r.index)).toEqual(Array.from({ length: 40 }, (_, i) => i));
   expect(new Set(done.results.map((r) => r.requestId)).size).toBe(40);

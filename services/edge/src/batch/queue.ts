@@ -11,7 +11,16 @@
  *   subjects <prefix>.batch.item.<batchId> (payload ItemMessage), <prefix>.batch.hook.<batchId>
  *   consumers item_<batchId> (one per unfinished batch), hooks (webhook deliveries)
  */
-import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  RetentionPolicy,
+  StorageType,
+  jetstream,
+  jetstreamManager,
+  type JetStreamClient,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 
 export interface ItemMessage {
@@ -52,7 +61,13 @@ export async function openBatchQueue(nc: NatsConnection, prefix: string): Promis
   try {
     await jsm.streams.info(stream);
   } catch {
-    await jsm.streams.add({ name: stream, subjects: [`${prefix}.batch.item.>`, `${prefix}.batch.hook.>`], retention: RetentionPolicy.Workqueue, storage: StorageType.File, duplicate_window: 10 * 60_000 * MS });
+    await jsm.streams.add({
+      name: stream,
+      subjects: [`${prefix}.batch.item.>`, `${prefix}.batch.hook.>`],
+      retention: RetentionPolicy.Workqueue,
+      storage: StorageType.File,
+      duplicate_window: 10 * 60_000 * MS,
+    });
   }
   return q;
 }

@@ -26,8 +26,17 @@ export const PAGE_MAX = 1000;
 
 const LIMIT_ALLOWED = `a whole number from 1 to ${PAGE_MAX}`;
 const PageQuery = z.strictObject({
-  cursor: z.string().regex(/^\d{1,6}$/, { message: 'the nextCursor of a previous page' }).transform(Number).optional(),
-  limit: z.string().regex(/^\d+$/, { message: LIMIT_ALLOWED }).transform(Number).pipe(z.number().int().min(1, { message: LIMIT_ALLOWED }).max(PAGE_MAX, { message: LIMIT_ALLOWED })).default(PAGE_DEFAULT),
+  cursor: z
+    .string()
+    .regex(/^\d{1,6}$/, { message: 'the nextCursor of a previous page' })
+    .transform(Number)
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^\d+$/, { message: LIMIT_ALLOWED })
+    .transform(Number)
+    .pipe(z.number().int().min(1, { message: LIMIT_ALLOWED }).max(PAGE_MAX, { message: LIMIT_ALLOWED }))
+    .default(PAGE_DEFAULT),
 });
 const NoQuery = z.strictObject({});
 
@@ -67,7 +76,8 @@ export function registerBatchRoutes(app: FastifyInstance, deps: EdgeDeps, batch:
     const valid = validateBatch(request.body);
     if (valid.webhook) valid.webhook = await checkWebhookUrl(valid.webhook, { allowPrivateTargets: deps.config.allowPrivateTargets });
     // Not a reservation (items reserve one by one), only a refusal of a batch that could not run one item.
-    if (key.credits_used + CREDIT_COSTS[valid.endpoint] > key.credits_limit) throw new EdgeHttpError(EDGE_STATUS.CREDITS_EXHAUSTED, 'Credit limit exceeded', creditHeaders(key));
+    if (key.credits_used + CREDIT_COSTS[valid.endpoint] > key.credits_limit)
+      throw new EdgeHttpError(EDGE_STATUS.CREDITS_EXHAUSTED, 'Credit limit exceeded', creditHeaders(key));
     const span = request.span?.spanContext();
     const rec = await batch.submit(key.id, valid, span ? { traceId: span.traceId, spanId: span.spanId, traceFlags: span.traceFlags } : null);
     request.span?.setAttribute('enrich.batch_id', rec.id);

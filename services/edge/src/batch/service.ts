@@ -31,7 +31,9 @@ export interface BatchService {
 
 function openStoreFor(deps: EdgeDeps, config: BatchConfig): BatchStore {
   const s = deps.config.store;
-  return s.kind === 'mongo' ? new MongoBatchStore({ uri: s.uri, name: s.name }) : new KvBatchStore({ nc: deps.nc, name: s.name, retentionMs: config.retentionMs });
+  return s.kind === 'mongo'
+    ? new MongoBatchStore({ uri: s.uri, name: s.name })
+    : new KvBatchStore({ nc: deps.nc, name: s.name, retentionMs: config.retentionMs });
 }
 
 export async function startBatchService(deps: EdgeDeps, load: InteractiveLoad): Promise<BatchService> {
@@ -66,14 +68,29 @@ export async function startBatchService(deps: EdgeDeps, load: InteractiveLoad): 
     async submit(keyId, batch, link) {
       const now = Date.now();
       const rec: BatchRecord = {
-        id: `bat_${randomBytes(12).toString('hex')}`, keyId, endpoint: batch.endpoint, total: batch.items.length, status: 'queued',
-        createdAt: new Date(now).toISOString(), startedAt: null, finishedAt: null, maxAge: batch.maxAge,
+        id: `bat_${randomBytes(12).toString('hex')}`,
+        keyId,
+        endpoint: batch.endpoint,
+        total: batch.items.length,
+        status: 'queued',
+        createdAt: new Date(now).toISOString(),
+        startedAt: null,
+        finishedAt: null,
+        maxAge: batch.maxAge,
         webhook: batch.webhook ? { url: batch.webhook, state: 'waiting', attempts: 0 } : null,
-        answered: emptyBitmap(batch.items.length), succeeded: 0, failed: 0, creditsCharged: 0, link, expiresAt: now + config.retentionMs,
+        answered: emptyBitmap(batch.items.length),
+        succeeded: 0,
+        failed: 0,
+        creditsCharged: 0,
+        link,
+        expiresAt: now + config.retentionMs,
       };
       await store.create(rec);
       try {
-        await publishItems(queue, batch.items.map((item) => ({ batchId: rec.id, ...item })));
+        await publishItems(
+          queue,
+          batch.items.map((item) => ({ batchId: rec.id, ...item })),
+        );
         // The consumer last: no worker sees the batch before every item is in the stream.
         await addItemConsumer(queue, rec.id, { ackWaitMs, maxDeliver: config.maxAttempts + 2 });
       } catch (err) {
@@ -128,12 +145,25 @@ async function deliverOne(store: BatchStore, config: BatchConfig, allow: string[
   if (!rec?.webhook || rec.webhook.state !== 'waiting') return msg.ack();
   const secret = await store.webhookSecret(rec.keyId);
   const attempt = msg.info.deliveryCount;
-  const outcome = await deliverWebhook({ url: rec.webhook.url, secret: secret ?? '', body: { event: 'batch.finished', batch: toInfo(rec) }, attempt, allowPrivateTargets: allow, timeoutMs: config.webhookTimeoutMs });
+  const outcome = await deliverWebhook({
+    url: rec.webhook.url,
+    secret: secret ?? '',
+    body: { event: 'batch.finished', batch: toInfo(rec) },
+    attempt,
+    allowPrivateTargets: allow,
+    timeoutMs: config.webhookTimeoutMs,
+  });
   const final = outcome.ok || outcome.permanent || attempt >= config.webhookMaxAttempts;
-  await store.update(batchId, (cur) => cur.webhook ? {
-    ...cur,
-    webhook: outcome.ok ? { url: cur.webhook.url, state: 'delivered', attempts: attempt } : { url: cur.webhook.url, state: final ? 'failed' : 'waiting', attempts: attempt, lastError: outcome.error },
-  } : null);
+  await store.update(batchId, (cur) =>
+    cur.webhook
+      ? {
+          ...cur,
+          webhook: outcome.ok
+            ? { url: cur.webhook.url, state: 'delivered', attempts: attempt }
+            : { url: cur.webhook.url, state: final ? 'failed' : 'waiting', attempts: attempt, lastError: outcome.error },
+        }
+      : null,
+  );
   batchMetrics().webhooks.add(1, { outcome: outcome.ok ? 'delivered' : final ? 'failed' : 'retried' });
   if (final) msg.ack();
   else msg.nak(webhookBackoffMs(config.webhookBackoffMs, attempt));

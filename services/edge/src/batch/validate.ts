@@ -33,7 +33,13 @@ function bodyProblem(body: unknown): string | null {
   const parsed = BatchRequestSchema.safeParse(body);
   if (parsed.success) return null;
   const issue = parsed.error.issues[0]!;
-  const where = issue.path.length > 0 ? issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') : 'body';
+  const where =
+    issue.path.length > 0
+      ? issue.path
+          .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+          .join('')
+          .replace(/^\./, '')
+      : 'body';
   const hints: Record<string, string> = {
     endpoint: 'one of enrich, brand, company, classify, screenshot',
     items: `an array of 1 to ${BATCH_MAX_ITEMS} objects, each with a "url" and that endpoint's parameters`,
@@ -49,7 +55,11 @@ function bodyProblem(body: unknown): string | null {
  * parameters (the item's own wins), so the endpoint's schema validates it and the item uses the
  * result cache as the single request would.
  */
-function checkItem(endpoint: BatchEndpoint, item: Record<string, string | number | boolean>, maxAge: number | null): Omit<ItemMessage, 'batchId' | 'index'> | string {
+function checkItem(
+  endpoint: BatchEndpoint,
+  item: Record<string, string | number | boolean>,
+  maxAge: number | null,
+): Omit<ItemMessage, 'batchId' | 'index'> | string {
   const merged = maxAge === null ? item : { maxAge, ...item };
   const params = Object.fromEntries(Object.entries(merged).map(([k, v]) => [k, String(v)]));
   try {
@@ -77,7 +87,9 @@ export function validateBatch(body: unknown): ValidBatch {
   });
   if (problems.length > 0) {
     const more = problems.length > LISTED_PROBLEMS ? `; ... and ${problems.length - LISTED_PROBLEMS} more` : '';
-    throw new InvalidParameterError(`Invalid batch: ${problems.length} of ${req.items.length} items are invalid (nothing was queued): ${problems.slice(0, LISTED_PROBLEMS).join('; ')}${more}`);
+    throw new InvalidParameterError(
+      `Invalid batch: ${problems.length} of ${req.items.length} items are invalid (nothing was queued): ${problems.slice(0, LISTED_PROBLEMS).join('; ')}${more}`,
+    );
   }
   return { endpoint: req.endpoint, items, maxAge, webhook: req.webhook ?? null };
 }

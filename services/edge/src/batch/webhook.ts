@@ -45,18 +45,30 @@ function pinnedLookup(address: string): LookupFunction {
 function post(url: URL, address: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<number> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = send(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: pinnedLookup(address), timeout: timeoutMs }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
+    const req = send(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: pinnedLookup(address), timeout: timeoutMs },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on('error', reject);
     req.end(body);
   });
 }
 
-export async function deliverWebhook(opts: { url: string; secret: string; body: BatchWebhookBody; attempt: number; allowPrivateTargets: string[]; timeoutMs: number; now?: number }): Promise<DeliveryOutcome> {
+export async function deliverWebhook(opts: {
+  url: string;
+  secret: string;
+  body: BatchWebhookBody;
+  attempt: number;
+  allowPrivateTargets: string[];
+  timeoutMs: number;
+  now?: number;
+}): Promise<DeliveryOutcome> {
   const verdict = await isForbiddenTarget(opts.url, { resolve: resolveAll, allow: parseAllowList(opts.allowPrivateTargets.join(',')) });
   if (!verdict.ok) return { ok: false, permanent: verdict.kind === 'forbidden', error: `webhook refused: ${verdict.reason}` };
   const text = JSON.stringify(opts.body);

@@ -29,7 +29,8 @@ beforeAll(async () => {
   fakes = serveFakes(a.nc, {
     render: async (req) => {
       await new Promise((r) => setTimeout(r, renderDelayMs));
-      if (renderFails) throw new TargetNotASiteError('The target answered HTTP 404 Not Found at http://x.test/; there is no page at this URL; check the address');
+      if (renderFails)
+        throw new TargetNotASiteError('The target answered HTTP 404 Not Found at http://x.test/; there is no page at this URL; check the address');
       return fakeRenderResult(req);
     },
   });
@@ -102,7 +103,9 @@ describe('result cache', () => {
     const { key, id } = await a.createKey({ credits: 100 });
     const res = await get(`/enrich?url=example.com&maxAge=${value}`, key);
     expect(res.status).toBe(400);
-    expect(ErrorEnvelopeSchema.parse(res.body).error).toBe(`Invalid query parameter "maxAge": got ${JSON.stringify(value)}, allowed: a whole number of seconds from 0 to 2592000 (30 days): the oldest cached answer accepted; 0 renders now`);
+    expect(ErrorEnvelopeSchema.parse(res.body).error).toBe(
+      `Invalid query parameter "maxAge": got ${JSON.stringify(value)}, allowed: a whole number of seconds from 0 to 2592000 (30 days): the oldest cached answer accepted; 0 renders now`,
+    );
     expect((await a.getKey(id)).credits_used).toBe(0);
   });
 });
@@ -128,10 +131,23 @@ describe('one render for identical requests in flight', () => {
     renderFails = true;
     const results = await Promise.all(Array.from({ length: 6 }, (_, i) => get(`/brand?url=${encodeURIComponent(url)}`, key, i % 2 ? b : a)));
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(502));
-    expect(new Set(results.map((r) => r.body.error))).toEqual(new Set(['The target answered HTTP 404 Not Found at http://x.test/; there is no page at this URL; check the address']));
+    expect(new Set(results.map((r) => r.body.error))).toEqual(
+      new Set(['The target answered HTTP 404 Not Found at http://x.test/; there is no page at this URL; check the address']),
+    );
     expect(renders(url)).toBe(1);
     expect((await a.getKey(id)).credits_used).toBe(0);
-    expect(await a.cache!.peek('brand', url, { screenshotColors: undefined, css: false, html: false, javascript: false, width: 1440, height: 900, format: 'jpeg', full_page: false })).toBeNull();
+    expect(
+      await a.cache!.peek('brand', url, {
+        screenshotColors: undefined,
+        css: false,
+        html: false,
+        javascript: false,
+        width: 1440,
+        height: 900,
+        format: 'jpeg',
+        full_page: false,
+      }),
+    ).toBeNull();
     renderFails = false;
     expect((await get(`/brand?url=${encodeURIComponent(url)}`, key)).headers['x-cache']).toBe('MISS');
     expect(renders(url)).toBe(2);
@@ -142,12 +158,23 @@ describe('OpenAPI', () => {
   it('documents maxAge on every data endpoint and X-Cache/Age on their answers', async () => {
     type Header = { $ref?: string; schema?: Record<string, unknown> };
     const doc = (await a.app.inject({ url: '/openapi.json' })).json() as {
-      paths: Record<string, { get: { parameters: Array<{ name: string; in: string; schema: Record<string, unknown> }>; responses: Record<string, { headers?: Record<string, Header> }> } }>;
+      paths: Record<
+        string,
+        {
+          get: {
+            parameters: Array<{ name: string; in: string; schema: Record<string, unknown> }>;
+            responses: Record<string, { headers?: Record<string, Header> }>;
+          };
+        }
+      >;
       components: { headers: Record<string, Header> };
     };
     const resolve = (h: Header | undefined): Header | undefined => (h?.$ref ? doc.components.headers[h.$ref.split('/').pop()!] : h);
     for (const path of ['/enrich', '/brand', '/company', '/classify', '/screenshot']) {
-      expect(doc.paths[path]!.get.parameters.find((p) => p.name === 'maxAge')).toMatchObject({ in: 'query', schema: { type: 'integer', minimum: 0, maximum: 2_592_000, default: 86_400 } });
+      expect(doc.paths[path]!.get.parameters.find((p) => p.name === 'maxAge')).toMatchObject({
+        in: 'query',
+        schema: { type: 'integer', minimum: 0, maximum: 2_592_000, default: 86_400 },
+      });
       const headers = doc.paths[path]!.get.responses['200']!.headers!;
       expect(resolve(headers['X-Cache'])?.schema).toMatchObject({ enum: ['HIT', 'MISS'] });
       expect(resolve(headers.Age)?.schema).toMatchObject({ type: 'string' });

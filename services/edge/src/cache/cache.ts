@@ -100,7 +100,11 @@ export class ResultCache {
     const json = JSON.stringify(data);
     try {
       const kept = await this.#store.put(key, storedAt, answerJson(storedAt, json));
-      if (!kept) this.#log.warn({ endpoint: r.endpoint, bytes: Buffer.byteLength(json) }, 'answer not cached: larger than CACHE_MAX_ENTRY_BYTES, or the cache is full (CACHE_MAX_BYTES)');
+      if (!kept)
+        this.#log.warn(
+          { endpoint: r.endpoint, bytes: Buffer.byteLength(json) },
+          'answer not cached: larger than CACHE_MAX_ENTRY_BYTES, or the cache is full (CACHE_MAX_BYTES)',
+        );
     } catch (err) {
       this.#log.warn({ err }, 'result cache write failed; the answer is served uncached');
     }
@@ -116,6 +120,9 @@ function ageOf(storedAt: number): number {
 export function openResultCache(config: Pick<EdgeConfig, 'store'> & { cache: CacheConfig }, nc: NatsConnection, log: Pick<Logger, 'warn'>): ResultCache | null {
   if (!config.cache.enabled) return null;
   const s = config.store;
-  const store = s.kind === 'mongo' ? new MongoAnswerStore({ uri: s.uri, name: s.name, config: config.cache }) : new KvAnswerStore({ nc, name: s.name, config: config.cache });
+  const store =
+    s.kind === 'mongo'
+      ? new MongoAnswerStore({ uri: s.uri, name: s.name, config: config.cache })
+      : new KvAnswerStore({ nc, name: s.name, config: config.cache });
   return new ResultCache(store, new SingleFlight({ nc, name: s.name }), log);
 }

@@ -25,6 +25,18 @@ export interface CacheConfig {
   maxEntryBytes: number;
 }
 
-export function resolveCacheConfig(env: { CACHE_ENABLED: boolean; CACHE_MAX_AGE_S: number; CACHE_MAX_BYTES: number; CACHE_MAX_ENTRIES: number; CACHE_MAX_ENTRY_BYTES: number }): CacheConfig {
-  return { enabled: env.CACHE_ENABLED, maxAgeS: env.CACHE_MAX_AGE_S, maxBytes: env.CACHE_MAX_BYTES, maxEntries: env.CACHE_MAX_ENTRIES, maxEntryBytes: env.CACHE_MAX_ENTRY_BYTES };
+export function resolveCacheConfig(env: {
+  CACHE_ENABLED: boolean;
+  CACHE_MAX_AGE_S: number;
+  CACHE_MAX_BYTES: number;
+  CACHE_MAX_ENTRIES: number;
+  CACHE_MAX_ENTRY_BYTES: number;
+}): CacheConfig {
+  return {
+    enabled: env.CACHE_ENABLED,
+    maxAgeS: env.CACHE_MAX_AGE_S,
+    maxBytes: env.CACHE_MAX_BYTES,
+    maxEntries: env.CACHE_MAX_ENTRIES,
+    maxEntryBytes: env.CACHE_MAX_ENTRY_BYTES,
+  };
 }

@@ -24,16 +24,17 @@ it('followers of a dead leader take over once its lock expires, and do the work 
   await (await new Kvm(nc).open(`${name}_flight`)).create('k', 'dead');
   let produced = 0;
   const started = Date.now();
-  const run = (f: SingleFlight) => f.run({
-    key: 'k',
-    deadline: Date.now() + 10_000,
-    lookup: async () => null,
-    produce: async () => {
-      produced++;
-      await new Promise((r) => setTimeout(r, 200));
-      return { storedAt: Date.now(), data: { n: produced }, json: JSON.stringify({ n: produced }) };
-    },
-  });
+  const run = (f: SingleFlight) =>
+    f.run({
+      key: 'k',
+      deadline: Date.now() + 10_000,
+      lookup: async () => null,
+      produce: async () => {
+        produced++;
+        await new Promise((r) => setTimeout(r, 200));
+        return { storedAt: Date.now(), data: { n: produced }, json: JSON.stringify({ n: produced }) };
+      },
+    });
   const results = await Promise.all([run(flights[0]!), run(flights[1]!), run(flights[0]!), run(flights[1]!)]);
   expect(produced).toBe(1);
   expect(results.map((r) => r.data)).toEqual(Array(4).fill({ n: 1 }));
@@ -47,16 +48,17 @@ it('a leader working longer than the lock TTL keeps its lock: nobody else starts
   const flight = new SingleFlight({ nc, name, leaseTtlMs: 600 });
   await flight.init();
   let produced = 0;
-  const run = () => flight.run({
-    key: 'slow',
-    deadline: Date.now() + 10_000,
-    lookup: async () => null,
-    produce: async () => {
-      produced++;
-      await new Promise((r) => setTimeout(r, 2_000));
-      return { storedAt: Date.now(), data: 'done', json: '"done"' };
-    },
-  });
+  const run = () =>
+    flight.run({
+      key: 'slow',
+      deadline: Date.now() + 10_000,
+      lookup: async () => null,
+      produce: async () => {
+        produced++;
+        await new Promise((r) => setTimeout(r, 2_000));
+        return { storedAt: Date.now(), data: 'done', json: '"done"' };
+      },
+    });
   const results = await Promise.all([run(), run(), run()]);
   expect(produced).toBe(1);
   expect(results.map((r) => r.data)).toEqual(['done', 'done', 'done']);

@@ -97,11 +97,19 @@ export class SingleFlight {
   async #lead(o: FlightOptions): Promise<FlightResult> {
     const subject = `${this.#subject}.${o.key}`;
     let renewing: Promise<unknown> = Promise.resolve();
-    const renew = setInterval(() => { renewing = this.#leases.put(o.key, String(Date.now())).catch(() => undefined); }, Math.max(50, Math.floor(this.#leaseTtlMs / 3)));
+    const renew = setInterval(
+      () => {
+        renewing = this.#leases.put(o.key, String(Date.now())).catch(() => undefined);
+      },
+      Math.max(50, Math.floor(this.#leaseTtlMs / 3)),
+    );
     try {
       const produced = await o.produce();
       const fits = Buffer.byteLength(produced.json) + MESSAGE_MARGIN <= this.#nc.info!.max_payload;
-      this.#nc.publish(subject, fits ? `{"kind":"ok","storedAt":${produced.storedAt},"data":${produced.json}}` : JSON.stringify({ kind: 'too_large' } satisfies Outcome));
+      this.#nc.publish(
+        subject,
+        fits ? `{"kind":"ok","storedAt":${produced.storedAt},"data":${produced.json}}` : JSON.stringify({ kind: 'too_large' } satisfies Outcome),
+      );
       return { storedAt: produced.storedAt, data: produced.data, shared: false };
     } catch (err) {
       this.#nc.publish(subject, JSON.stringify({ kind: 'failed', error: toServiceError(err).toWire() } satisfies Outcome));
@@ -120,7 +128,9 @@ export class SingleFlight {
     try {
       while (Date.now() < o.deadline) {
         let timer: NodeJS.Timeout | undefined;
-        const tick = new Promise<'tick'>((r) => { timer = setTimeout(() => r('tick'), Math.min(LEASE_POLL_MS, Math.max(1, o.deadline - Date.now()))); });
+        const tick = new Promise<'tick'>((r) => {
+          timer = setTimeout(() => r('tick'), Math.min(LEASE_POLL_MS, Math.max(1, o.deadline - Date.now())));
+        });
         const got = await Promise.race([next, tick]);
         clearTimeout(timer);
         if (got !== 'tick') return got.done ? 'retry' : this.#outcome(got.value.string());

@@ -14,5 +14,7 @@ export function cacheKey(endpoint: string, url: string, params: Record<string, u
     .filter((name) => name !== 'url' && name !== 'maxAge' && params[name] !== undefined)
     .sort()
     .map((name) => [name, params[name]]);
-  return createHash('sha256').update(JSON.stringify([KEY_VERSION, endpoint, url, canonical])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([KEY_VERSION, endpoint, url, canonical]))
+    .digest('hex');
 }

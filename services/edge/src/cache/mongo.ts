@@ -53,7 +53,11 @@ export class MongoAnswerStore implements AnswerStore {
   async #trim(): Promise<void> {
     const excess = (await this.#docs.estimatedDocumentCount()) - this.#cfg.maxEntries;
     if (excess <= 0) return;
-    const oldest = await this.#docs.find({}, { projection: { _id: 1 } }).sort({ storedAt: 1 }).limit(excess).toArray();
+    const oldest = await this.#docs
+      .find({}, { projection: { _id: 1 } })
+      .sort({ storedAt: 1 })
+      .limit(excess)
+      .toArray();
     await this.#docs.deleteMany({ _id: { $in: oldest.map((d) => d._id) } });
   }
 

@@ -76,7 +76,12 @@ async function startMongo(): Promise<{ uri: string; stop(): Promise<void> } | st
   try {
     const { MongoDBContainer } = await import('@testcontainers/mongodb');
     const container = await new MongoDBContainer('mongo:8').start();
-    return { uri: `${container.getConnectionString()}?directConnection=true`, stop: async () => { await container.stop(); } };
+    return {
+      uri: `${container.getConnectionString()}?directConnection=true`,
+      stop: async () => {
+        await container.stop();
+      },
+    };
   } catch (err) {
     return `no MONGODB_URI and no container runtime for testcontainers (${(err as Error).message.split('\n')[0]})`;
   }

@@ -32,14 +32,21 @@ export async function reserveCredits(store: Store, r: { keyId: string; requestId
 }
 
 /** Runs the sweeper now and every `intervalMs`; returns a stop function. */
-export function startReservationSweeper(store: Store, opts: { intervalMs: number; onSwept: (refunded: number, credits: number) => void; onError: (err: unknown) => void }): () => void {
+export function startReservationSweeper(
+  store: Store,
+  opts: { intervalMs: number; onSwept: (refunded: number, credits: number) => void; onError: (err: unknown) => void },
+): () => void {
   let running: Promise<void> | undefined;
   const sweep = (): void => {
     if (running) return;
     running = store
       .sweepExpiredReservations(Date.now())
-      .then((r) => { if (r.refunded > 0) opts.onSwept(r.refunded, r.credits); }, opts.onError)
-      .finally(() => { running = undefined; });
+      .then((r) => {
+        if (r.refunded > 0) opts.onSwept(r.refunded, r.credits);
+      }, opts.onError)
+      .finally(() => {
+        running = undefined;
+      });
   };
   sweep();
   const timer = setInterval(sweep, opts.intervalMs);

@@ -51,7 +51,8 @@ function paramControl(p) {
   const id = `param-${p.name}`;
   const schema = p.schema ?? {};
   const label = el('label', { for: id, text: p.name, title: p.description ?? '' });
-  const control = (tag, attrs) => el(tag, { id, 'data-param': p.name, ...(schema.default === undefined ? {} : { 'data-default': String(schema.default) }), ...attrs });
+  const control = (tag, attrs) =>
+    el(tag, { id, 'data-param': p.name, ...(schema.default === undefined ? {} : { 'data-default': String(schema.default) }), ...attrs });
   if (schema.type === 'boolean') {
     const box = control('input', { type: 'checkbox' });
     box.checked = schema.default === true;
@@ -129,10 +130,15 @@ function logosCard(logos) {
 function swatchList(label, entries) {
   const list = el('ul', { class: 'swatches', 'aria-label': label });
   for (const c of entries) {
-    list.append(el('li', { class: 'swatch', 'data-hex': c.hex },
-      el('span', { class: 'chip', style: { background: c.hex }, 'aria-hidden': 'true' }),
-      el('span', { class: 'name', text: c.name }),
-      el('span', { class: 'meta', text: `${c.hex} · ${c.percentage}%` })));
+    list.append(
+      el(
+        'li',
+        { class: 'swatch', 'data-hex': c.hex },
+        el('span', { class: 'chip', style: { background: c.hex }, 'aria-hidden': 'true' }),
+        el('span', { class: 'name', text: c.name }),
+        el('span', { class: 'meta', text: `${c.hex} · ${c.percentage}%` }),
+      ),
+    );
   }
   return [el('h3', { text: label }), list];
 }
@@ -144,7 +150,13 @@ function colorsCard(colors) {
   if (colors.screenshot_colors?.length) parts.push(...swatchList('Screenshot colors', colors.screenshot_colors));
   for (const kind of ['css', 'html', 'javascript']) {
     const hexes = colors.code_colors?.[kind] ?? [];
-    if (hexes.length) parts.push(...swatchList(`Colors in ${kind.toUpperCase()}`, hexes.slice(0, 24).map((hex) => ({ hex, name: hex, percentage: '–' }))));
+    if (hexes.length)
+      parts.push(
+        ...swatchList(
+          `Colors in ${kind.toUpperCase()}`,
+          hexes.slice(0, 24).map((hex) => ({ hex, name: hex, percentage: '–' })),
+        ),
+      );
   }
   return card('Colors', ...(parts.length ? parts : [el('p', { class: 'empty', text: 'No colors found.' })]));
 }
@@ -154,7 +166,14 @@ function fontsCard(fonts) {
   const list = el('ul', { class: 'fonts' });
   for (const family of fonts.families ?? []) {
     const where = [fonts.google_fonts?.includes(family) ? 'Google Fonts' : '', fonts.typekit?.includes(family) ? 'Adobe Fonts' : ''].filter(Boolean).join(', ');
-    list.append(el('li', { style: { fontFamily: `"${family.replace(/"/g, '')}", sans-serif` } }, document.createTextNode(family), where ? el('small', { text: where }) : null));
+    list.append(
+      el(
+        'li',
+        { style: { fontFamily: `"${family.replace(/"/g, '')}", sans-serif` } },
+        document.createTextNode(family),
+        where ? el('small', { text: where }) : null,
+      ),
+    );
   }
   return card('Fonts', list.childElementCount ? list : el('p', { class: 'empty', text: 'No fonts found.' }));
 }
@@ -172,22 +191,47 @@ function socialCard(links) {
 function companyCard(company) {
   if (!company) return null;
   const row = (term, value) => [el('dt', { text: term }), el('dd', { text: value || '–' })];
-  return card('Company', el('dl', { class: 'company' },
-    ...row('Legal name', company.name), ...row('Brand name', company.brand_name), ...row('Emails', (company.emails ?? []).join(', ')), ...row('Addresses', (company.addresses ?? []).join(' · ')),
-    ...row('Confidence', String(company.confidence)), ...row('Sources', (company.sources ?? []).join(', '))));
+  return card(
+    'Company',
+    el(
+      'dl',
+      { class: 'company' },
+      ...row('Legal name', company.name),
+      ...row('Brand name', company.brand_name),
+      ...row('Emails', (company.emails ?? []).join(', ')),
+      ...row('Addresses', (company.addresses ?? []).join(' · ')),
+      ...row('Confidence', String(company.confidence)),
+      ...row('Sources', (company.sources ?? []).join(', ')),
+    ),
+  );
 }
 
 function categoryCard(c) {
   if (!c) return null;
-  return card('Category', el('div', { class: 'category' },
-    el('span', { class: 'path', text: c.subcategory ? `${c.category} › ${c.subcategory}` : c.category }),
-    el('span', { class: 'id', text: c.iab_id }), el('p', { text: c.description })));
+  return card(
+    'Category',
+    el(
+      'div',
+      { class: 'category' },
+      el('span', { class: 'path', text: c.subcategory ? `${c.category} › ${c.subcategory}` : c.category }),
+      el('span', { class: 'id', text: c.iab_id }),
+      el('p', { text: c.description }),
+    ),
+  );
 }
 
 function renderView(data) {
   const company = data.company ?? (Array.isArray(data.emails) ? data : null);
   const classification = data.classification ?? (data.iab_id ? data : null);
-  const cards = [screenshotCard(data), logosCard(data.logos), categoryCard(classification), colorsCard(data.colors), companyCard(company), fontsCard(data.fonts), socialCard(data.social_links)];
+  const cards = [
+    screenshotCard(data),
+    logosCard(data.logos),
+    categoryCard(classification),
+    colorsCard(data.colors),
+    companyCard(company),
+    fontsCard(data.fonts),
+    socialCard(data.social_links),
+  ];
   $('view').replaceChildren(...cards.filter(Boolean));
 }
 
@@ -243,7 +287,9 @@ async function copyCurl() {
     getSelection().selectAllChildren($('curl'));
     $('copy').textContent = 'Press Ctrl+C';
   }
-  setTimeout(() => { $('copy').textContent = 'Copy curl'; }, 1500);
+  setTimeout(() => {
+    $('copy').textContent = 'Copy curl';
+  }, 1500);
 }
 
 loadKey();
@@ -254,6 +300,10 @@ $('copy').addEventListener('click', copyCurl);
 renderParams();
 fetch('/openapi.json')
   .then((r) => r.json())
-  .then((doc) => { openapi = doc; })
-  .catch(() => { openapiFailed = true; })
+  .then((doc) => {
+    openapi = doc;
+  })
+  .catch(() => {
+    openapiFailed = true;
+  })
   .finally(renderParams);

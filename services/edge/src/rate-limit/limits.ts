@@ -27,7 +27,9 @@ export async function checkIpLimit(store: Store, ip: string, limitPerMin: number
   const hit = await store.hitWindow(ipSubject(ip, ipv6Prefix), limitPerMin, now, WINDOW_MS);
   if (!hit.allowed) {
     const s = retryAfterSeconds(hit);
-    throw new EdgeHttpError(EDGE_STATUS.RATE_LIMITED, `Rate limit exceeded: ${limitPerMin} requests per minute per IP address; retry in ${s} s`, { 'retry-after': String(s) });
+    throw new EdgeHttpError(EDGE_STATUS.RATE_LIMITED, `Rate limit exceeded: ${limitPerMin} requests per minute per IP address; retry in ${s} s`, {
+      'retry-after': String(s),
+    });
   }
   return hit;
 }
@@ -36,7 +38,10 @@ export async function checkKeyLimit(store: Store, keyId: string, limitPerMin: nu
   const hit = await store.hitWindow(`key:${keyId}`, limitPerMin, now, WINDOW_MS);
   if (!hit.allowed) {
     const s = retryAfterSeconds(hit);
-    throw new EdgeHttpError(EDGE_STATUS.RATE_LIMITED, `Rate limit exceeded: this API key allows ${limitPerMin} requests per minute; retry in ${s} s`, { 'retry-after': String(s), ...rateLimitHeaders(hit) });
+    throw new EdgeHttpError(EDGE_STATUS.RATE_LIMITED, `Rate limit exceeded: this API key allows ${limitPerMin} requests per minute; retry in ${s} s`, {
+      'retry-after': String(s),
+      ...rateLimitHeaders(hit),
+    });
   }
   return hit;
 }

@@ -29,7 +29,14 @@ export async function registerDocs(app: FastifyInstance, config: EdgeConfig): Pr
   // normally provide; ours is generated from zod, so a two-line stand-in provides it instead. Without a
   // request at hand its server is PUBLIC_URL or "/" (the origin the UI was loaded from).
   const forUi = withServers(openapi, config.publicUrl ?? '/');
-  await app.register(fp(async (instance) => { instance.decorate('swagger', () => forUi); }, { name: '@fastify/swagger' }));
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate('swagger', () => forUi);
+      },
+      { name: '@fastify/swagger' },
+    ),
+  );
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
   registerPlayground(app);
 }

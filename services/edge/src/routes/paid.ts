@@ -66,8 +66,18 @@ export interface PaidResult<D> {
 }
 
 /** Runs the work through the result cache (answerThroughCache wants only a request's logger). */
-async function runThroughCache<Q extends z.ZodObject, D extends z.ZodType>(deps: EdgeDeps, spec: PaidRouteSpec<Q, D>, work: PaidWork<Q>): Promise<CacheAnswer<z.infer<D>>> {
-  const budget: Budget = { nc: deps.nc, requestId: work.requestId, deadline: work.startedAt + deps.config.requestBudgetMs, budgetMs: deps.config.requestBudgetMs, log: work.log };
+async function runThroughCache<Q extends z.ZodObject, D extends z.ZodType>(
+  deps: EdgeDeps,
+  spec: PaidRouteSpec<Q, D>,
+  work: PaidWork<Q>,
+): Promise<CacheAnswer<z.infer<D>>> {
+  const budget: Budget = {
+    nc: deps.nc,
+    requestId: work.requestId,
+    deadline: work.startedAt + deps.config.requestBudgetMs,
+    budgetMs: deps.config.requestBudgetMs,
+    log: work.log,
+  };
   return answerThroughCache(deps.cache, spec, { request: { log: work.log }, url: work.url, query: work.query, budget, startedAt: work.startedAt });
 }
 
@@ -76,8 +86,18 @@ async function runThroughCache<Q extends z.ZodObject, D extends z.ZodType>(deps:
  * refund on any failure, including a charge that cannot be committed). Cached or shared answers are
  * charged like fresh ones (docs/api.md, "Result cache").
  */
-export async function executePaid<Q extends z.ZodObject, D extends z.ZodType>(deps: EdgeDeps, spec: PaidRouteSpec<Q, D>, work: PaidWork<Q>, beforeSettle?: BeforeSettle<z.infer<D>>): Promise<PaidResult<z.infer<D>>> {
-  const reservation: Reservation = await reserveCredits(deps.store, { keyId: work.keyId, requestId: work.requestId, endpoint: spec.endpoint, ttlMs: deps.config.reservationTtlMs });
+export async function executePaid<Q extends z.ZodObject, D extends z.ZodType>(
+  deps: EdgeDeps,
+  spec: PaidRouteSpec<Q, D>,
+  work: PaidWork<Q>,
+  beforeSettle?: BeforeSettle<z.infer<D>>,
+): Promise<PaidResult<z.infer<D>>> {
+  const reservation: Reservation = await reserveCredits(deps.store, {
+    keyId: work.keyId,
+    requestId: work.requestId,
+    endpoint: spec.endpoint,
+    ttlMs: deps.config.reservationTtlMs,
+  });
   let charged = false;
   try {
     let answer: CacheAnswer<z.infer<D>>;
@@ -121,7 +141,14 @@ export function registerPaidRoute<Q extends z.ZodObject, D extends z.ZodType>(ap
       if (replay) return sendReplay(reply, replay); // the first answer again, charged once
     }
 
-    const { answer, reservation, settled } = await executePaid(deps, spec, { keyId: key.id, requestId: request.id, url, query, startedAt: state.startedAt, log: request.log });
+    const { answer, reservation, settled } = await executePaid(deps, spec, {
+      keyId: key.id,
+      requestId: request.id,
+      url,
+      query,
+      startedAt: state.startedAt,
+      log: request.log,
+    });
     // Not applied: the sweeper closed the reservation first (as a refund), so this answer is free.
     state.credits = settled.applied ? reservation.amount : 0;
     // If the sweeper got there first (budget > reservation TTL), the request was not charged: say so truthfully.

@@ -37,6 +37,7 @@ export function registerPlayground(app: FastifyInstance): void {
         // Logos load from the analysed sites: they need not learn where the page was opened.
         .header('referrer-policy', 'no-referrer')
         .header('cache-control', 'no-cache')
-        .send(body));
+        .send(body),
+    );
   }
 }

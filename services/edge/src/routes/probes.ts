@@ -25,7 +25,9 @@ async function check(name: string, log: ProbeLog, work: () => Promise<void>): Pr
   try {
     await Promise.race([
       work(),
-      new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS); }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS);
+      }),
     ]);
     return { ok: true, detail: 'answered' };
   } catch (err) {
@@ -63,7 +65,9 @@ export function registerProbes(app: FastifyInstance, deps: EdgeDeps): void {
     parseQuery(NoParams, request.query as RawQuery);
     const ready = await checkReadiness(deps, request.log);
     if (ready.status === 'ready') return sendData(request, reply, ready);
-    const failed = Object.entries(ready.checks).filter(([, c]) => !c.ok).map(([name]) => name);
+    const failed = Object.entries(ready.checks)
+      .filter(([, c]) => !c.ok)
+      .map(([name]) => name);
     return sendError(request, reply, EDGE_STATUS.NOT_READY, `Not ready: ${failed.join(', ')} did not answer`, { 'retry-after': '5' });
   });
 }

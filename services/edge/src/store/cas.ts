@@ -22,7 +22,7 @@ export async function casUpdate<T, R>(kv: KV, key: string, mutate: (current: T |
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const entry = await kv.get(key);
     const live = entry && entry.operation === 'PUT' ? entry : null;
-    const current = live ? (live.json<T>()) : null;
+    const current = live ? live.json<T>() : null;
     const decision = mutate(current);
     if ('keep' in decision) return decision.result;
     const body = JSON.stringify(decision.write);

@@ -67,7 +67,10 @@ it('KV: a burst straddling a minute edge, split over two instances, never passes
 });
 
 async function jsApi(op: string, stream: string, body = ''): Promise<{ config?: { max_age?: number }; error?: unknown }> {
-  return JSON.parse((await nc.request(`$JS.API.STREAM.${op}.${stream}`, body, { timeout: 5000 })).string()) as { config?: { max_age?: number }; error?: unknown };
+  return JSON.parse((await nc.request(`$JS.API.STREAM.${op}.${stream}`, body, { timeout: 5000 })).string()) as {
+    config?: { max_age?: number };
+    error?: unknown;
+  };
 }
 
 describe('KV: ledger first, so a charge never outlives a failed settle', () => {
@@ -99,7 +102,10 @@ describe('KV: ledger first, so a charge never outlives a failed settle', () => {
     await store.reserveCredits({ keyId: 'key_b', requestId: revoked, amount: 2, endpoint: 'brand', expiresAt: 1_000_000_000_000_000 });
     // The state a crash (or a failed key update) right after the ledger commit leaves behind.
     const ledger = await new Kvm(nc).open(`${name}_ledger`);
-    for (const [id, amount] of [[charged, 3], [revoked, 2]] as const) {
+    for (const [id, amount] of [
+      [charged, 3],
+      [revoked, 2],
+    ] as const) {
       await ledger.put(`r.${id}`, JSON.stringify({ keyId: 'key_b', amount, endpoint: 'enrich', outcome: 'charge', at: new Date().toISOString() }));
     }
     expect(await store.sweepExpiredReservations(2000)).toEqual({ refunded: 0, credits: 0 });
@@ -110,7 +116,7 @@ describe('KV: ledger first, so a charge never outlives a failed settle', () => {
   });
 });
 
-it('KV: retention is each bucket\'s max_age, applied to buckets created earlier without one', async () => {
+it("KV: retention is each bucket's max_age, applied to buckets created earlier without one", async () => {
   const name = `conf_${randomUUID().slice(0, 8)}`;
   const kvm = new Kvm(nc);
   await kvm.create(`${name}_usage`, { history: 1 });

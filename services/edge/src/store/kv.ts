@@ -145,7 +145,11 @@ export class KvStore implements Store {
   async updateKeyLimits(id: string, update: KeyLimitsUpdate): Promise<ApiKeyRecord | null> {
     return casUpdate<ApiKeyRecord, ApiKeyRecord | null>(this.#keys, `key.${kvToken(id)}`, (cur) => {
       if (!cur) return { keep: true, result: null };
-      const next = { ...cur, ...(update.credits_limit !== undefined ? { credits_limit: update.credits_limit } : {}), ...(update.rate_limit !== undefined ? { rate_limit: update.rate_limit } : {}) };
+      const next = {
+        ...cur,
+        ...(update.credits_limit !== undefined ? { credits_limit: update.credits_limit } : {}),
+        ...(update.rate_limit !== undefined ? { rate_limit: update.rate_limit } : {}),
+      };
       return { write: next, result: next };
     });
   }
@@ -217,7 +221,11 @@ export class KvStore implements Store {
     for (const key of await this.listKeys()) {
       for (const p of key.pending.filter((x) => x.expiresAt <= now)) {
         // A reservation the ledger already closed as `charge` (its key update failed) is only tidied.
-        const outcome = await this.#commitLedger(p.requestId, { keyId: key.id, amount: p.amount, endpoint: p.endpoint, outcome: 'expired', at: new Date(now).toISOString() }, false);
+        const outcome = await this.#commitLedger(
+          p.requestId,
+          { keyId: key.id, amount: p.amount, endpoint: p.endpoint, outcome: 'expired', at: new Date(now).toISOString() },
+          false,
+        );
         const closed = await this.#closeReservation(key.id, p.requestId, outcome);
         if (closed && outcome !== 'charge') {
           total.refunded += 1;
@@ -241,7 +249,8 @@ export class KvStore implements Store {
   }
 
   async hitWindow(subject: string, limit: number, now: number, windowMs: number): Promise<WindowHit> {
-    if (windowMs + BUCKET_MS > WINDOW_BUCKET_TTL_MS) throw new RangeError(`windows longer than ${WINDOW_BUCKET_TTL_MS - BUCKET_MS} ms outlive the bucket's max_age`);
+    if (windowMs + BUCKET_MS > WINDOW_BUCKET_TTL_MS)
+      throw new RangeError(`windows longer than ${WINDOW_BUCKET_TTL_MS - BUCKET_MS} ms outlive the bucket's max_age`);
     const key = `s.${kvToken(subject)}`;
     return new Promise<WindowHit>((resolve, reject) => {
       const queued = this.#windowQueues.get(key);
@@ -320,7 +329,10 @@ function idempotencyKvKey(scope: string, key: string): string {
 async function ensureMaxAge(nc: NatsConnection, kv: KV, bucket: string, ttlMs: number): Promise<void> {
   if ((await kv.status()).ttl === ttlMs) return;
   const api = async (op: string, body: string): Promise<{ config?: Record<string, unknown>; error?: { description?: string } }> =>
-    JSON.parse((await nc.request(`$JS.API.STREAM.${op}.KV_${bucket}`, body, { timeout: 5000 })).string()) as { config?: Record<string, unknown>; error?: { description?: string } };
+    JSON.parse((await nc.request(`$JS.API.STREAM.${op}.KV_${bucket}`, body, { timeout: 5000 })).string()) as {
+      config?: Record<string, unknown>;
+      error?: { description?: string };
+    };
   const info = await api('INFO', '');
   if (!info.config) throw new Error(`KV bucket ${bucket}: ${info.error?.description ?? 'no stream info'}`);
   const updated = await api('UPDATE', JSON.stringify({ ...info.config, max_age: ttlMs * 1_000_000 }));

@@ -20,7 +20,12 @@ async function startMongo(): Promise<Mongo | string> {
   try {
     const { MongoDBContainer } = await import('@testcontainers/mongodb');
     const container = await new MongoDBContainer('mongo:8').start();
-    return { uri: `${container.getConnectionString()}?directConnection=true`, stop: async () => { await container.stop(); } };
+    return {
+      uri: `${container.getConnectionString()}?directConnection=true`,
+      stop: async () => {
+        await container.stop();
+      },
+    };
   } catch (err) {
     return `no MONGODB_URI and no container runtime for testcontainers (${(err as Error).message.split('\n')[0]})`;
   }
@@ -57,7 +62,8 @@ if (typeof mongo === 'string') {
     await second.close();
     const client = new MongoClient(mongo.uri);
     try {
-      const ttl = async (coll: string, field: string) => (await client.db(name).collection(coll).indexes()).find((i) => JSON.stringify(i.key) === JSON.stringify({ [field]: 1 }))?.expireAfterSeconds;
+      const ttl = async (coll: string, field: string) =>
+        (await client.db(name).collection(coll).indexes()).find((i) => JSON.stringify(i.key) === JSON.stringify({ [field]: 1 }))?.expireAfterSeconds;
       expect(await ttl('usage', 'at')).toBe(30 * 86_400);
       expect(await ttl('ledger', 'at')).toBe(2 * 86_400);
       expect(await ttl('idempotency', 'createdAt')).toBe(86_400);

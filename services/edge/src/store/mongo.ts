@@ -186,11 +186,17 @@ export class MongoStore implements Store {
   }
 
   async settleCredits(s: { keyId: string; requestId: string; outcome: 'charge' | 'refund' }): Promise<SettleResult> {
-    const cur = await this.#keys.findOne({ _id: s.keyId, 'pending.requestId': s.requestId }, { projection: { pending: { $elemMatch: { requestId: s.requestId } } } });
+    const cur = await this.#keys.findOne(
+      { _id: s.keyId, 'pending.requestId': s.requestId },
+      { projection: { pending: { $elemMatch: { requestId: s.requestId } } } },
+    );
     const open = cur?.pending?.[0];
     if (open) {
       // 1. The commit: the ledger entry, before the key document moves.
-      const outcome = await this.#commitLedger({ requestId: s.requestId, keyId: s.keyId, amount: open.amount, endpoint: open.endpoint, outcome: s.outcome, at: new Date() }, s.outcome === 'refund');
+      const outcome = await this.#commitLedger(
+        { requestId: s.requestId, keyId: s.keyId, amount: open.amount, endpoint: open.endpoint, outcome: s.outcome, at: new Date() },
+        s.outcome === 'refund',
+      );
       if (outcome === s.outcome) {
         try {
           const doc = await this.#closeReservation(s.keyId, s.requestId, open.amount, outcome);
@@ -226,7 +232,10 @@ export class MongoStore implements Store {
     const keys = await this.#keys.find({ 'pending.expiresAt': { $lte: now } }).toArray();
     for (const key of keys) {
       for (const p of key.pending.filter((x) => x.expiresAt <= now)) {
-        const outcome = await this.#commitLedger({ requestId: p.requestId, keyId: key._id, amount: p.amount, endpoint: p.endpoint, outcome: 'expired', at: new Date(now) }, false);
+        const outcome = await this.#commitLedger(
+          { requestId: p.requestId, keyId: key._id, amount: p.amount, endpoint: p.endpoint, outcome: 'expired', at: new Date(now) },
+          false,
+        );
         const doc = await this.#closeReservation(key._id, p.requestId, p.amount, outcome);
         if (!doc || outcome === 'charge') continue; // settled or swept by someone else meanwhile, or charged
         total.refunded += 1;
@@ -267,7 +276,10 @@ export class MongoStore implements Store {
       const judged = judgeIdempotencyRecord(existing, c);
       if (judged !== 'take_over') return judged;
       // Released or abandoned: take it over, matched on the state we judged so only one claimant wins.
-      const taken = await this.#idempotency.findOneAndUpdate({ _id, requestId: existing.requestId, lockedUntil: existing.lockedUntil, answer: { $exists: false } }, { $set: fresh });
+      const taken = await this.#idempotency.findOneAndUpdate(
+        { _id, requestId: existing.requestId, lockedUntil: existing.lockedUntil, answer: { $exists: false } },
+        { $set: fresh },
+      );
       if (taken) return { state: 'claimed' };
     }
     throw new Error(`Idempotency-Key claim for ${c.scope} kept changing under us`);
@@ -298,7 +310,11 @@ export class MongoStore implements Store {
   }
 
   async listUsage(keyId: string, limit: number): Promise<UsageEntry[]> {
-    const docs = await this.#usage.find({ keyId }, { projection: { _id: 0, at: 0 } }).sort({ at: -1 }).limit(limit).toArray();
+    const docs = await this.#usage
+      .find({ keyId }, { projection: { _id: 0, at: 0 } })
+      .sort({ at: -1 })
+      .limit(limit)
+      .toArray();
     return docs as unknown as UsageEntry[];
   }
 }
@@ -313,7 +329,13 @@ function idempotencyId(scope: string, key: string): string {
  */
 function bucketWindowPipeline(limit: number, now: number, windowMs: number, bucketMs: number): object[] {
   const current = Math.floor(now / bucketMs) * bucketMs;
-  const live = { $filter: { input: { $ifNull: ['$buckets', []] }, as: 'b', cond: { $and: [{ $gt: [{ $add: ['$$b.s', bucketMs + windowMs] }, now] }, { $gt: ['$$b.n', 0] }] } } };
+  const live = {
+    $filter: {
+      input: { $ifNull: ['$buckets', []] },
+      as: 'b',
+      cond: { $and: [{ $gt: [{ $add: ['$$b.s', bucketMs + windowMs] }, now] }, { $gt: ['$$b.n', 0] }] },
+    },
+  };
   const added = {
     $cond: [
       { $in: [current, '$_live.s'] },

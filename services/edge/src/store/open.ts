@@ -7,5 +7,7 @@ import type { Store } from './port.ts';
 
 export function openStore(config: Pick<EdgeConfig, 'store'> & Partial<Pick<EdgeConfig, 'usageRetentionMs' | 'ledgerRetentionMs'>>, nc: NatsConnection): Store {
   const retention = config.usageRetentionMs && config.ledgerRetentionMs ? { usageMs: config.usageRetentionMs, ledgerMs: config.ledgerRetentionMs } : undefined;
-  return config.store.kind === 'mongo' ? new MongoStore({ uri: config.store.uri, name: config.store.name, retention }) : new KvStore({ nc, name: config.store.name, retention });
+  return config.store.kind === 'mongo'
+    ? new MongoStore({ uri: config.store.uri, name: config.store.name, retention })
+    : new KvStore({ nc, name: config.store.name, retention });
 }

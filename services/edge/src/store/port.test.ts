@@ -44,20 +44,52 @@ describe('slideWindow', () => {
   });
 
   it('counts a bucket whole while any part of it overlaps the last minute, then drops it', () => {
-    const state: BucketWindow = { buckets: [{ s: at(0), n: 3 }, { s: at(30), n: 2 }] };
+    const state: BucketWindow = {
+      buckets: [
+        { s: at(0), n: 3 },
+        { s: at(30), n: 2 },
+      ],
+    };
     // At 64.999 s the bucket [0 s, 5 s) still overlaps (4.999 s, 64.999 s]: 5 counted.
     expect(slideWindow(state, 10, at(64.999), W).hit).toMatchObject({ allowed: true, count: 6 });
     // At 65 s it has left: only the 30 s bucket and this hit count, and the old bucket is not written back.
     const later = slideWindow(state, 10, at(65), W);
     expect(later.hit).toMatchObject({ allowed: true, count: 3 });
-    expect(later.state).toEqual({ buckets: [{ s: at(30), n: 2 }, { s: at(65), n: 1 }] });
+    expect(later.state).toEqual({
+      buckets: [
+        { s: at(30), n: 2 },
+        { s: at(65), n: 1 },
+      ],
+    });
   });
 
   it('says the earliest moment a hit is admitted again: when the oldest counted buckets leave', () => {
     const cases: Array<{ state: BucketWindow; limit: number; now: number; retryAt: number }> = [
       { state: { buckets: [{ s: at(15), n: 37 }] }, limit: 37, now: at(15), retryAt: at(80) },
-      { state: { buckets: [{ s: at(0), n: 4 }, { s: at(20), n: 3 }, { s: at(55), n: 3 }] }, limit: 10, now: at(58), retryAt: at(65) },
-      { state: { buckets: [{ s: at(0), n: 4 }, { s: at(20), n: 3 }, { s: at(55), n: 3 }] }, limit: 6, now: at(58), retryAt: at(85) },
+      {
+        state: {
+          buckets: [
+            { s: at(0), n: 4 },
+            { s: at(20), n: 3 },
+            { s: at(55), n: 3 },
+          ],
+        },
+        limit: 10,
+        now: at(58),
+        retryAt: at(65),
+      },
+      {
+        state: {
+          buckets: [
+            { s: at(0), n: 4 },
+            { s: at(20), n: 3 },
+            { s: at(55), n: 3 },
+          ],
+        },
+        limit: 6,
+        now: at(58),
+        retryAt: at(85),
+      },
       { state: { buckets: [{ s: at(10), n: 1 }] }, limit: 1, now: at(30), retryAt: at(75) },
     ];
     for (const { state, limit, now, retryAt } of cases) {
@@ -74,7 +106,12 @@ describe('slideWindow', () => {
     const ahead: BucketWindow = { buckets: [{ s: at(60), n: 25 }] };
     const { state, hit } = slideWindow(ahead, 30, at(59.9), W);
     expect(hit).toMatchObject({ allowed: true, count: 26, remaining: 4 });
-    expect(state).toEqual({ buckets: [{ s: at(55), n: 1 }, { s: at(60), n: 25 }] });
+    expect(state).toEqual({
+      buckets: [
+        { s: at(55), n: 1 },
+        { s: at(60), n: 25 },
+      ],
+    });
   });
 
   it('keeps at most window / bucket + 1 buckets whatever the traffic', () => {

@@ -223,7 +223,13 @@ export const BUCKET_MS = 5_000;
  * A `now` behind a stored bucket (another instance's clock slightly ahead) still counts that bucket:
  * counts never run backwards.
  */
-export function slideWindow(state: BucketWindow | null, limit: number, now: number, windowMs: number, bucketMs = BUCKET_MS): { state: BucketWindow; hit: WindowHit } {
+export function slideWindow(
+  state: BucketWindow | null,
+  limit: number,
+  now: number,
+  windowMs: number,
+  bucketMs = BUCKET_MS,
+): { state: BucketWindow; hit: WindowHit } {
   const live = liveBuckets(state, now, windowMs, bucketMs);
   const counted = live.reduce((sum, b) => sum + b.n, 0);
   const allowed = counted + 1 <= limit;

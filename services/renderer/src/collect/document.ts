@@ -2,17 +2,32 @@
 import type { PageHelpers } from './page-helpers.ts';
 
 export interface DocumentLimits {
-  htmlChars: number; metaTags: number; linkTags: number; jsonLdBlocks: number; jsonLdChars: number; urlChars: number;
-  visibleTextChars: number; regionTextChars: number; headings: number; navLabels: number; stylesheets: number; scripts: number;
-  scriptChars: number; stylesheetChars: number; withScripts: boolean;
+  htmlChars: number;
+  metaTags: number;
+  linkTags: number;
+  jsonLdBlocks: number;
+  jsonLdChars: number;
+  urlChars: number;
+  visibleTextChars: number;
+  regionTextChars: number;
+  headings: number;
+  navLabels: number;
+  stylesheets: number;
+  scripts: number;
+  scriptChars: number;
+  stylesheetChars: number;
+  withScripts: boolean;
 }
 
-export interface SourceRef { url: string | null; text: string | null }
+export interface SourceRef {
+  url: string | null;
+  text: string | null;
+}
 
 /** Runs in the page with DOCUMENT_PARTS (runInPage). */
 export function collectDocument(h: PageHelpers, L: DocumentLimits) {
   const truncated: string[] = [];
-  const cut = <T,>(name: string, list: T[], max: number): T[] => {
+  const cut = <T>(name: string, list: T[], max: number): T[] => {
     if (list.length > max) truncated.push(name);
     return list.slice(0, max);
   };
@@ -23,7 +38,11 @@ export function collectDocument(h: PageHelpers, L: DocumentLimits) {
     }
     return s;
   };
-  const clean = (s: string | null | undefined): string => (s ?? '').replace(/[ \t\f\v\u00a0]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim();
+  const clean = (s: string | null | undefined): string =>
+    (s ?? '')
+      .replace(/[ \t\f\v\u00a0]+/g, ' ')
+      .replace(/\s*\n\s*/g, '\n')
+      .trim();
 
   const doctype = document.doctype ? `<!DOCTYPE ${document.doctype.name}>` : '';
   const html = clip('html', doctype + document.documentElement.outerHTML, L.htmlChars);
@@ -39,7 +58,9 @@ export function collectDocument(h: PageHelpers, L: DocumentLimits) {
   const links = cut('links', Array.from(document.querySelectorAll('link[href]')), L.linkTags).flatMap((l) => {
     const href = h.abs(l.getAttribute('href'));
     if (!href || href.length > L.urlChars) return [];
-    return [{ rel: (l.getAttribute('rel') ?? '').slice(0, 200), href, type: l.getAttribute('type'), sizes: l.getAttribute('sizes'), media: l.getAttribute('media') }];
+    return [
+      { rel: (l.getAttribute('rel') ?? '').slice(0, 200), href, type: l.getAttribute('type'), sizes: l.getAttribute('sizes'), media: l.getAttribute('media') },
+    ];
   });
 
   const jsonLd = cut('jsonLd', Array.from(document.querySelectorAll('script[type="application/ld+json" i]')), L.jsonLdBlocks).map((s) =>
@@ -86,8 +107,13 @@ function styleSourcesOf(h: PageHelpers, L: DocumentLimits, clip: Clip): SourceRe
       if (!text.trim()) {
         try {
           const sheet = (node as HTMLStyleElement).sheet;
-          if (sheet) text = Array.from(sheet.cssRules).map((r) => r.cssText).join('\n');
-        } catch { /* unreadable sheet */ }
+          if (sheet)
+            text = Array.from(sheet.cssRules)
+              .map((r) => r.cssText)
+              .join('\n');
+        } catch {
+          /* unreadable sheet */
+        }
       }
       if (text.trim()) styleSources.push({ url: null, text: clip('stylesheets', text, L.stylesheetChars) });
     } else {
@@ -97,8 +123,19 @@ function styleSourcesOf(h: PageHelpers, L: DocumentLimits, clip: Clip): SourceRe
   }
   for (const sheet of Array.from(document.adoptedStyleSheets ?? [])) {
     try {
-      styleSources.push({ url: null, text: clip('stylesheets', Array.from(sheet.cssRules).map((r) => r.cssText).join('\n'), L.stylesheetChars) });
-    } catch { /* unreadable sheet */ }
+      styleSources.push({
+        url: null,
+        text: clip(
+          'stylesheets',
+          Array.from(sheet.cssRules)
+            .map((r) => r.cssText)
+            .join('\n'),
+          L.stylesheetChars,
+        ),
+      });
+    } catch {
+      /* unreadable sheet */
+    }
   }
   return styleSources;
 }
@@ -119,7 +156,11 @@ function scriptSourcesOf(h: PageHelpers, L: DocumentLimits, clip: Clip): SourceR
 
 /** The visible text, headings and navigation labels. */
 function textsOf(L: DocumentLimits, cut: Cut, clip: Clip) {
-  const clean = (s: string | null | undefined): string => (s ?? '').replace(/[ \t\f\v\u00a0]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim();
+  const clean = (s: string | null | undefined): string =>
+    (s ?? '')
+      .replace(/[ \t\f\v\u00a0]+/g, ' ')
+      .replace(/\s*\n\s*/g, '\n')
+      .trim();
   const body = document.body;
   const visible = clip('text.visible', clean(body ? body.innerText : ''), L.visibleTextChars);
   const headings = cut('text.headings', Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6')), L.headings)
@@ -137,10 +178,21 @@ function textsOf(L: DocumentLimits, cut: Cut, clip: Clip) {
 
 /** The texts of the outermost header and footer regions. */
 function regionTextsOf(L: DocumentLimits, clip: Clip) {
-  const clean = (s: string | null | undefined): string => (s ?? '').replace(/[ \t\f\v\u00a0]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim();
+  const clean = (s: string | null | undefined): string =>
+    (s ?? '')
+      .replace(/[ \t\f\v\u00a0]+/g, ' ')
+      .replace(/\s*\n\s*/g, '\n')
+      .trim();
   const regionText = (selector: string, name: string): string =>
-    clip(name, Array.from(document.querySelectorAll(selector)).filter((el) => !el.parentElement?.closest(selector))
-      .map((el) => clean((el as HTMLElement).innerText)).filter(Boolean).join('\n'), L.regionTextChars);
+    clip(
+      name,
+      Array.from(document.querySelectorAll(selector))
+        .filter((el) => !el.parentElement?.closest(selector))
+        .map((el) => clean((el as HTMLElement).innerText))
+        .filter(Boolean)
+        .join('\n'),
+      L.regionTextChars,
+    );
   return { header: regionText('header, [role=banner]', 'text.header'), footer: regionText('footer, [role=contentinfo]', 'text.footer') };
 }
 

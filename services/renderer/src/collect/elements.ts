@@ -1,7 +1,14 @@
 /** Anchors, images (img and CSS backgrounds of notable elements) and inline SVGs, with on-screen boxes. */
 import type { PageHelpers } from './page-helpers.ts';
 
-export interface ElementLimits { anchors: number; anchorTextChars: number; images: number; svgs: number; svgMarkupChars: number; urlChars: number }
+export interface ElementLimits {
+  anchors: number;
+  anchorTextChars: number;
+  images: number;
+  svgs: number;
+  svgMarkupChars: number;
+  urlChars: number;
+}
 
 /** Runs in the page with ELEMENT_PARTS (runInPage); each part is a top-level function of the page script. */
 export function collectElements(h: PageHelpers, L: ElementLimits) {
@@ -23,7 +30,10 @@ function cleanText(s: string | null | undefined): string {
 function anchorsOf(h: PageHelpers, L: ElementLimits, truncated: string[]) {
   const anchors = [];
   for (const a of Array.from(document.querySelectorAll('a[href]'))) {
-    if (anchors.length >= L.anchors) { truncated.push('anchors'); break; }
+    if (anchors.length >= L.anchors) {
+      truncated.push('anchors');
+      break;
+    }
     const href = h.abs(a.getAttribute('href'));
     if (!href || href.length > L.urlChars) continue;
     const img = a.querySelector('img[alt]');
@@ -56,17 +66,35 @@ function placementOf(h: PageHelpers, el: Element) {
   };
 }
 
-type CollectedImage = ReturnType<typeof placementOf> & { index: number; src: string; alt: string | null; naturalWidth: number; naturalHeight: number; kind: 'img' | 'background' };
+type CollectedImage = ReturnType<typeof placementOf> & {
+  index: number;
+  src: string;
+  alt: string | null;
+  naturalWidth: number;
+  naturalHeight: number;
+  kind: 'img' | 'background';
+};
 
 function imagesOf(h: PageHelpers, L: ElementLimits, truncated: string[], registry: Element[]): CollectedImage[] {
   const images: CollectedImage[] = [];
   for (const el of Array.from(document.querySelectorAll('img'))) {
-    if (images.length >= L.images) { truncated.push('images'); break; }
+    if (images.length >= L.images) {
+      truncated.push('images');
+      break;
+    }
     const img = el as HTMLImageElement;
     const src = img.currentSrc || h.abs(img.getAttribute('src')) || h.abs(img.getAttribute('data-src'));
     if (!src || src.length > L.urlChars) continue;
     registry.push(img);
-    images.push({ index: images.length, ...placementOf(h, img), src, alt: img.getAttribute('alt'), naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight, kind: 'img' });
+    images.push({
+      index: images.length,
+      ...placementOf(h, img),
+      src,
+      alt: img.getAttribute('alt'),
+      naturalWidth: img.naturalWidth,
+      naturalHeight: img.naturalHeight,
+      kind: 'img',
+    });
   }
   return images;
 }
@@ -75,7 +103,10 @@ function imagesOf(h: PageHelpers, L: ElementLimits, truncated: string[], registr
 function backgroundImagesOf(h: PageHelpers, L: ElementLimits, truncated: string[], registry: Element[], images: CollectedImage[]): void {
   const NOTABLE = /logo|brand|hero|banner|masthead/i;
   for (const el of Array.from(document.querySelectorAll('body *')).slice(0, 20_000)) {
-    if (images.length >= L.images) { if (!truncated.includes('images')) truncated.push('images'); break; }
+    if (images.length >= L.images) {
+      if (!truncated.includes('images')) truncated.push('images');
+      break;
+    }
     if (el instanceof HTMLImageElement || el.closest('svg')) continue;
     const bg = getComputedStyle(el).backgroundImage;
     if (!bg || bg === 'none' || !bg.includes('url(')) continue;
@@ -91,8 +122,13 @@ function backgroundImagesOf(h: PageHelpers, L: ElementLimits, truncated: string[
     probe.src = src;
     registry.push(el);
     images.push({
-      index: images.length, ...placementOf(h, el), src, alt: null,
-      naturalWidth: probe.complete ? probe.naturalWidth : 0, naturalHeight: probe.complete ? probe.naturalHeight : 0, kind: 'background',
+      index: images.length,
+      ...placementOf(h, el),
+      src,
+      alt: null,
+      naturalWidth: probe.complete ? probe.naturalWidth : 0,
+      naturalHeight: probe.complete ? probe.naturalHeight : 0,
+      kind: 'background',
     });
   }
 }
@@ -115,7 +151,10 @@ function svgsOf(h: PageHelpers, L: ElementLimits, truncated: string[], registry:
   const svgs = [];
   for (const svg of Array.from(document.querySelectorAll('svg'))) {
     if (svg.parentElement?.closest('svg')) continue;
-    if (svgs.length >= L.svgs) { truncated.push('svgs'); break; }
+    if (svgs.length >= L.svgs) {
+      truncated.push('svgs');
+      break;
+    }
     const clone = svg.cloneNode(true) as SVGSVGElement;
     inlineSpriteUses(clone);
     const markup = clone.outerHTML;

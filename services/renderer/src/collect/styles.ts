@@ -1,7 +1,12 @@
 /** Computed colors and fonts of visible elements, weighted by on-screen area, and :root custom properties. */
 import type { PageHelpers } from './page-helpers.ts';
 
-export interface StyleLimits { colorSamples: number; fontSamples: number; maxElements: number; extraVariableNames: string[] }
+export interface StyleLimits {
+  colorSamples: number;
+  fontSamples: number;
+  maxElements: number;
+  extraVariableNames: string[];
+}
 
 /** Runs in the page with STYLE_PARTS (runInPage). */
 export function collectStyles(h: PageHelpers, L: StyleLimits) {
@@ -13,13 +18,18 @@ export function collectStyles(h: PageHelpers, L: StyleLimits) {
     if (transparent(value) || area <= 0) return;
     const key = `${value}|${property}|${role}`;
     const s = colors.get(key);
-    if (s) { s.area += area; s.count++; } else colors.set(key, { value: value.slice(0, 100), property, role, area, count: 1 });
+    if (s) {
+      s.area += area;
+      s.count++;
+    } else colors.set(key, { value: value.slice(0, 100), property, role, area, count: 1 });
   };
   const docW = document.documentElement.scrollWidth;
   const docH = document.documentElement.scrollHeight;
   const areaOf = (r: DOMRect): number => {
-    const x0 = Math.max(0, r.left + window.scrollX), y0 = Math.max(0, r.top + window.scrollY);
-    const x1 = Math.min(docW, r.right + window.scrollX), y1 = Math.min(docH, r.bottom + window.scrollY);
+    const x0 = Math.max(0, r.left + window.scrollX),
+      y0 = Math.max(0, r.top + window.scrollY);
+    const x1 = Math.min(docW, r.right + window.scrollX),
+      y1 = Math.min(docH, r.bottom + window.scrollY);
     return Math.max(0, x1 - x0) * Math.max(0, y1 - y0);
   };
   const range = document.createRange();
@@ -59,12 +69,19 @@ export function collectStyles(h: PageHelpers, L: StyleLimits) {
       const family = cs.fontFamily.slice(0, 500);
       const key = `${family}|${role}`;
       const f = fonts.get(key);
-      if (f) { f.area += text; f.count++; } else fonts.set(key, { family, role, area: text, count: 1 });
+      if (f) {
+        f.area += text;
+        f.count++;
+      } else fonts.set(key, { family, role, area: text, count: 1 });
     }
   }
   const byArea = <T extends { area: number }>(a: T, b: T): number => b.area - a.area;
-  const colorList = Array.from(colors.values()).sort(byArea).map((c) => ({ ...c, area: Math.round(c.area) }));
-  const fontList = Array.from(fonts.values()).sort(byArea).map((f) => ({ ...f, area: Math.round(f.area) }));
+  const colorList = Array.from(colors.values())
+    .sort(byArea)
+    .map((c) => ({ ...c, area: Math.round(c.area) }));
+  const fontList = Array.from(fonts.values())
+    .sort(byArea)
+    .map((f) => ({ ...f, area: Math.round(f.area) }));
   if (colorList.length > L.colorSamples) truncated.push('styles.colors');
   if (fontList.length > L.fontSamples) truncated.push('styles.fonts');
 

@@ -95,7 +95,9 @@ describe('startEgressProxy', () => {
       const answer = await new Promise<string>((resolve) => {
         const s = connect(Number(p.port), p.hostname, () => s.write(`CONNECT 169.254.169.254:443 HTTP/1.1\r\nhost: 169.254.169.254:443\r\n\r\n`));
         let data = '';
-        s.on('data', (d) => { data += d.toString(); });
+        s.on('data', (d) => {
+          data += d.toString();
+        });
         s.on('close', () => resolve(data));
       });
       expect(answer).toMatch(/^HTTP\/1\.1 403/);
@@ -127,7 +129,10 @@ describe('startEgressProxy', () => {
   it('cuts a render off once it has pulled its byte budget', async () => {
     const proxy = await startEgressProxy(guardFor(), 1024 * 1024);
     try {
-      const outcome = await viaProxy(proxy.url, `http://127.0.0.2:${targetPort}/huge`).then((r) => r.body.length, (e: Error) => e.message);
+      const outcome = await viaProxy(proxy.url, `http://127.0.0.2:${targetPort}/huge`).then(
+        (r) => r.body.length,
+        (e: Error) => e.message,
+      );
       expect(typeof outcome === 'string' || outcome < 4 * 1024 * 1024).toBe(true);
     } finally {
       await proxy.close();

@@ -56,10 +56,18 @@ async function forward(guard: EgressGuard, traffic: ProxyTraffic, req: IncomingM
   const url = req.url ?? '';
   const verdict = await guard.check(url);
   if (!verdict.ok) {
-    return refuseHttp(guard, res, url, verdict.kind === 'forbidden' ? 'forbidden' : 'unreachable', verdict.reason, verdict.kind === 'forbidden' ? 'net::ERR_BLOCKED_BY_CLIENT' : 'net::ERR_NAME_NOT_RESOLVED');
+    return refuseHttp(
+      guard,
+      res,
+      url,
+      verdict.kind === 'forbidden' ? 'forbidden' : 'unreachable',
+      verdict.reason,
+      verdict.kind === 'forbidden' ? 'net::ERR_BLOCKED_BY_CLIENT' : 'net::ERR_NAME_NOT_RESOLVED',
+    );
   }
   const target = new URL(url);
-  if (target.protocol !== 'http:') return refuseHttp(guard, res, url, 'forbidden', `scheme ${target.protocol} through the plain proxy`, 'net::ERR_BLOCKED_BY_CLIENT');
+  if (target.protocol !== 'http:')
+    return refuseHttp(guard, res, url, 'forbidden', `scheme ${target.protocol} through the plain proxy`, 'net::ERR_BLOCKED_BY_CLIENT');
   const headers = { ...req.headers };
   for (const h of HOP_BY_HOP) delete headers[h];
   const upstream = httpRequest({
@@ -102,7 +110,12 @@ function tunnel(guard: EgressGuard, traffic: ProxyTraffic, req: IncomingMessage,
   };
   void guard.check(url).then((verdict) => {
     if (!verdict.ok) {
-      guard.refuse({ url, kind: verdict.kind === 'forbidden' ? 'forbidden' : 'unreachable', reason: verdict.reason, netError: verdict.kind === 'forbidden' ? 'net::ERR_BLOCKED_BY_CLIENT' : 'net::ERR_NAME_NOT_RESOLVED' });
+      guard.refuse({
+        url,
+        kind: verdict.kind === 'forbidden' ? 'forbidden' : 'unreachable',
+        reason: verdict.reason,
+        netError: verdict.kind === 'forbidden' ? 'net::ERR_BLOCKED_BY_CLIENT' : 'net::ERR_NAME_NOT_RESOLVED',
+      });
       return answer(verdict.kind === 'forbidden' ? '403 Forbidden' : '502 Bad Gateway');
     }
     const port = Number(new URL(url).port || 443);

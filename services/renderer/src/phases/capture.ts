@@ -9,10 +9,14 @@ import { inSpan } from '../tracing.ts';
 export async function capture(run: RenderRun, page: Page, shot: NonNullable<RenderRequest['screenshot']>): Promise<Capture> {
   run.stage = 'taking the screenshot';
   const { req, deps, job } = run;
-  return inSpan('screenshot', () => capturePage(page, { ...shot, viewport: req.viewport, maxPixels: deps.screenshotMaxPixels, timeoutMs: job.deadline - Date.now() - CLEANUP_MS }), {
-    format: shot.format,
-    full_page: shot.fullPage,
-  });
+  return inSpan(
+    'screenshot',
+    () => capturePage(page, { ...shot, viewport: req.viewport, maxPixels: deps.screenshotMaxPixels, timeoutMs: job.deadline - Date.now() - CLEANUP_MS }),
+    {
+      format: shot.format,
+      full_page: shot.fullPage,
+    },
+  );
 }
 
 export async function storeScreenshot(run: RenderRun, captured: Capture, fullPage: boolean): Promise<StoredScreenshot> {
@@ -20,7 +24,13 @@ export async function storeScreenshot(run: RenderRun, captured: Capture, fullPag
   const key = screenshotKey(run.req.requestId, captured.format, captured.capturedAt);
   const url = await inSpan('store', () => run.deps.store.put(key, captured.body, captured.contentType), { bytes: captured.body.length });
   return {
-    url, format: captured.format, width: captured.width, height: captured.height, fullPage, clipped: captured.clipped,
-    capturedAt: captured.capturedAt.toISOString(), bytes: captured.body.length,
+    url,
+    format: captured.format,
+    width: captured.width,
+    height: captured.height,
+    fullPage,
+    clipped: captured.clipped,
+    capturedAt: captured.capturedAt.toISOString(),
+    bytes: captured.body.length,
   };
 }

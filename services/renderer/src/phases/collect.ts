@@ -21,15 +21,37 @@ export interface Collected {
 export async function collectPage(run: RenderRun, page: Page, wire: NetworkLog): Promise<Collected> {
   run.stage = 'collecting the document';
   const doc = await inSpan('collect.document', () =>
-    runInPage(page, collectDocument, {
-      htmlChars: L.htmlChars, metaTags: L.metaTags, linkTags: L.linkTags, jsonLdBlocks: L.jsonLdBlocks, jsonLdChars: L.jsonLdChars, urlChars: L.urlChars,
-      visibleTextChars: L.visibleTextChars, regionTextChars: L.regionTextChars, headings: L.headings, navLabels: L.navLabels,
-      stylesheets: L.stylesheets, scripts: L.scripts, scriptChars: L.scriptChars, stylesheetChars: L.stylesheetChars, withScripts: run.req.scripts,
-    }, DOCUMENT_PARTS),
+    runInPage(
+      page,
+      collectDocument,
+      {
+        htmlChars: L.htmlChars,
+        metaTags: L.metaTags,
+        linkTags: L.linkTags,
+        jsonLdBlocks: L.jsonLdBlocks,
+        jsonLdChars: L.jsonLdChars,
+        urlChars: L.urlChars,
+        visibleTextChars: L.visibleTextChars,
+        regionTextChars: L.regionTextChars,
+        headings: L.headings,
+        navLabels: L.navLabels,
+        stylesheets: L.stylesheets,
+        scripts: L.scripts,
+        scriptChars: L.scriptChars,
+        stylesheetChars: L.stylesheetChars,
+        withScripts: run.req.scripts,
+      },
+      DOCUMENT_PARTS,
+    ),
   );
   run.stage = 'collecting elements and styles';
   const elements = await inSpan('collect.elements', () =>
-    runInPage(page, collectElements, { anchors: L.anchors, anchorTextChars: L.anchorTextChars, images: L.images, svgs: L.svgs, svgMarkupChars: L.svgMarkupChars, urlChars: L.urlChars }, ELEMENT_PARTS),
+    runInPage(
+      page,
+      collectElements,
+      { anchors: L.anchors, anchorTextChars: L.anchorTextChars, images: L.images, svgs: L.svgs, svgMarkupChars: L.svgMarkupChars, urlChars: L.urlChars },
+      ELEMENT_PARTS,
+    ),
   );
   const styles = await inSpan('collect.styles', async () => {
     const sheetTexts = await wire.texts(Math.min(run.workUntil, Date.now() + 2_000));

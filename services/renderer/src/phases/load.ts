@@ -28,7 +28,9 @@ export async function navigate(run: RenderRun, page: Page): Promise<Navigation> 
   const { req } = run;
   run.stage = 'navigating';
   const startedAt = Date.now();
-  const response = await inSpan('navigate', () => page.goto(req.url, { waitUntil: 'domcontentloaded', timeout: msLeft(run) }), { 'url.full': req.url.slice(0, 500) });
+  const response = await inSpan('navigate', () => page.goto(req.url, { waitUntil: 'domcontentloaded', timeout: msLeft(run) }), {
+    'url.full': req.url.slice(0, 500),
+  });
   run.timings.navigationMs = Date.now() - startedAt;
   const egress = response?.headers()[EGRESS_HEADER];
   if (response && egress) {

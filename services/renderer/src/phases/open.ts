@@ -46,15 +46,23 @@ async function guardContext(context: BrowserContext, guard: EgressGuard): Promis
     if (!/^(https?|wss?):/i.test(url)) return route.continue().catch(() => undefined);
     const verdict = await guard.check(url);
     if (verdict.ok) return route.continue().catch(() => undefined);
-    guard.refuse({ url, kind: verdict.kind === 'forbidden' ? 'forbidden' : 'unreachable', reason: verdict.reason, netError: verdict.kind === 'forbidden' ? 'net::ERR_BLOCKED_BY_CLIENT' : 'net::ERR_NAME_NOT_RESOLVED' });
+    guard.refuse({
+      url,
+      kind: verdict.kind === 'forbidden' ? 'forbidden' : 'unreachable',
+      reason: verdict.reason,
+      netError: verdict.kind === 'forbidden' ? 'net::ERR_BLOCKED_BY_CLIENT' : 'net::ERR_NAME_NOT_RESOLVED',
+    });
     return route.abort(verdict.kind === 'forbidden' ? 'blockedbyclient' : 'namenotresolved').catch(() => undefined);
   });
-  await context.routeWebSocket(() => true, async (ws: WebSocketRoute) => {
-    const verdict = await guard.check(ws.url());
-    if (verdict.ok) return ws.connectToServer();
-    guard.refuse({ url: ws.url(), kind: 'forbidden', reason: verdict.reason, netError: 'net::ERR_BLOCKED_BY_CLIENT' });
-    return ws.close({ code: 1008, reason: 'refused by the renderer' });
-  });
+  await context.routeWebSocket(
+    () => true,
+    async (ws: WebSocketRoute) => {
+      const verdict = await guard.check(ws.url());
+      if (verdict.ok) return ws.connectToServer();
+      guard.refuse({ url: ws.url(), kind: 'forbidden', reason: verdict.reason, netError: 'net::ERR_BLOCKED_BY_CLIENT' });
+      return ws.close({ code: 1008, reason: 'refused by the renderer' });
+    },
+  );
 }
 
 /** The context and its page (span `render.context`); what was opened goes into `held` at once. */

@@ -19,7 +19,14 @@ interface Visuals {
 }
 
 /** The thumbnail comes from the capture when it is PNG or JPEG, else from a screenshot of its own. */
-async function renderVisuals(run: RenderRun, page: Page, found: Collected, finalUrl: string, captured: Capture | undefined, wire: NetworkLog): Promise<Visuals> {
+async function renderVisuals(
+  run: RenderRun,
+  page: Page,
+  found: Collected,
+  finalUrl: string,
+  captured: Capture | undefined,
+  wire: NetworkLog,
+): Promise<Visuals> {
   if (!run.req.visuals) return { thumbnail: null, logoRasters: [] };
   run.stage = 'rendering visuals';
   return inSpan('visuals', async () => {
@@ -30,20 +37,51 @@ async function renderVisuals(run: RenderRun, page: Page, found: Collected, final
     // colours come from the logo the brand analyzer reports as primary.
     const siteIcons = await lookUpSiteIcons(page, found.doc.links, finalUrl, until);
     const { doc } = found;
-    const facts = { finalUrl: finalUrl.slice(0, L.urlChars), title: doc.title, meta: doc.meta, links: doc.links, jsonLd: doc.jsonLd, html: doc.html, images: found.elements.images, svgs: found.elements.svgs, viewport: doc.viewport, resources: wire.resources().list, siteIcons };
+    const facts = {
+      finalUrl: finalUrl.slice(0, L.urlChars),
+      title: doc.title,
+      meta: doc.meta,
+      links: doc.links,
+      jsonLd: doc.jsonLd,
+      html: doc.html,
+      images: found.elements.images,
+      svgs: found.elements.svgs,
+      viewport: doc.viewport,
+      resources: wire.resources().list,
+      siteIcons,
+    };
     const logoRasters = await rasterizeLogos(page, facts, until);
     return { thumbnail, logoRasters, siteIcons };
   });
 }
 
-export async function snapshotOf(run: RenderRun, page: Page, nav: Navigation, found: Collected, wire: NetworkLog, captured: Capture | undefined): Promise<Snapshot> {
+export async function snapshotOf(
+  run: RenderRun,
+  page: Page,
+  nav: Navigation,
+  found: Collected,
+  wire: NetworkLog,
+  captured: Capture | undefined,
+): Promise<Snapshot> {
   const { thumbnail, logoRasters, siteIcons } = await renderVisuals(run, page, found, nav.finalUrl, captured, wire);
   const { doc, elements, styles } = found;
   run.stage = 'assembling the snapshot';
   const texts = await wire.texts(Math.min(run.job.deadline - CLEANUP_MS, Date.now() + 1_000));
   const truncated = new Set([...doc.truncated, ...elements.truncated, ...styles.truncated]);
-  const stylesheets = assembleSources(doc.styleSources, texts, wire.textOrder(), /\.css(\?|$)/i, L.stylesheets, L.stylesheetChars, L.stylesheetsTotalChars, 'stylesheets', truncated);
-  const scripts = run.req.scripts ? assembleSources(doc.scriptSources, texts, [], null, L.scripts, L.scriptChars, L.scriptsTotalChars, 'scripts', truncated) : [];
+  const stylesheets = assembleSources(
+    doc.styleSources,
+    texts,
+    wire.textOrder(),
+    /\.css(\?|$)/i,
+    L.stylesheets,
+    L.stylesheetChars,
+    L.stylesheetsTotalChars,
+    'stylesheets',
+    truncated,
+  );
+  const scripts = run.req.scripts
+    ? assembleSources(doc.scriptSources, texts, [], null, L.scripts, L.scriptChars, L.scriptsTotalChars, 'scripts', truncated)
+    : [];
   const resources = wire.resources();
   if (resources.truncated) truncated.add('resources');
   return {

@@ -18,6 +18,8 @@ describe('s3PublicBase', () => {
 
 describe('screenshotKey', () => {
   it('dates the key in UTC', () => {
-    expect(screenshotKey('0b8e3c52-4d55-4a8e-9a43-2f0a1c9e7d10', 'webp', new Date('2025-03-01T23:30:00-05:00'))).toBe('screenshots/2025-03-02/0b8e3c52-4d55-4a8e-9a43-2f0a1c9e7d10.webp');
+    expect(screenshotKey('0b8e3c52-4d55-4a8e-9a43-2f0a1c9e7d10', 'webp', new Date('2025-03-01T23:30:00-05:00'))).toBe(
+      'screenshots/2025-03-02/0b8e3c52-4d55-4a8e-9a43-2f0a1c9e7d10.webp',
+    );
   });
 });

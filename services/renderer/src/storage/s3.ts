@@ -36,7 +36,16 @@ export function createS3Store(opts: S3StoreOptions): ScreenshotStore {
   const base = s3PublicBase(opts);
   return {
     async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: opts.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length, CacheControl: 'public, max-age=31536000, immutable' }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: opts.bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ContentLength: body.length,
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
       return `${base}/${key}`;
     },
     async close() {

@@ -27,14 +27,18 @@ const wall = (over: Partial<PageFacts>) => detectWall(facts(over), STATUS_CODES)
 
 describe('bot challenges by header', () => {
   it('x-amzn-waf-action: captcha is AWS WAF, whatever the page says', () => {
-    expect(wall({ status: 405, headers: { 'x-amzn-waf-action': 'captcha' } })?.message).toBe('The site answered with a bot challenge (AWS WAF: x-amzn-waf-action: captcha) instead of its page; it cannot be enriched automatically');
+    expect(wall({ status: 405, headers: { 'x-amzn-waf-action': 'captcha' } })?.message).toBe(
+      'The site answered with a bot challenge (AWS WAF: x-amzn-waf-action: captcha) instead of its page; it cannot be enriched automatically',
+    );
   });
   it('x-datadome with 403 is DataDome; x-datadome on a 200 page is just a protected site', () => {
     expect(wall({ status: 403, headers: { 'x-datadome': 'protected' } })?.vendor).toBe('DataDome');
     expect(wall({ headers: { 'x-datadome': 'protected' } })).toBeNull();
   });
   it('Akamai needs its title with its reference or its server, not the title alone', () => {
-    expect(wall({ status: 403, title: 'Access Denied', headers: { server: 'AkamaiGHost' }, text: 'You don\'t have permission to access this server.' })?.message).toMatch(/^The site blocked the automated browser \(Akamai "Access Denied"\)/);
+    expect(
+      wall({ status: 403, title: 'Access Denied', headers: { server: 'AkamaiGHost' }, text: "You don't have permission to access this server." })?.message,
+    ).toMatch(/^The site blocked the automated browser \(Akamai "Access Denied"\)/);
     expect(wall({ status: 403, title: 'Access Denied', text: 'Please log in.', textLength: 14 })?.kind).toBe('http_error');
   });
 });
@@ -56,9 +60,13 @@ describe('signals that are not enough alone', () => {
     expect(wall({ ...bare, text: 'Subscribe to our newsletter', title: 'News' })).toBeNull();
   });
   it('parking words need a short page; a provider needs less than 3000 characters', () => {
-    expect(wall({ text: 'This domain may be for sale', textLength: 27, links: 3 })?.message).toBe('The domain is parked (parking page, for sale) and has no site to enrich');
+    expect(wall({ text: 'This domain may be for sale', textLength: 27, links: 3 })?.message).toBe(
+      'The domain is parked (parking page, for sale) and has no site to enrich',
+    );
     expect(wall({ text: 'This domain may be for sale', textLength: 4000 })).toBeNull();
-    expect(wall({ urls: ['https://www.bodis.com/parking?x=1'], text: 'Related links', textLength: 13 })?.message).toBe('The domain is parked (Bodis parking page) and has no site to enrich');
+    expect(wall({ urls: ['https://www.bodis.com/parking?x=1'], text: 'Related links', textLength: 13 })?.message).toBe(
+      'The domain is parked (Bodis parking page) and has no site to enrich',
+    );
   });
 });
 

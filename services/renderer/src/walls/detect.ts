@@ -34,8 +34,17 @@ export interface PageFacts {
 
 /** The elements the rules look for; the page reports which exist. */
 export const MARKER_SELECTORS = [
-  '#challenge-form', '.cf-browser-verification', '#cf-challenge-running', '#challenge-running', '#px-captcha',
-  '#challenge-container', '#captcha-container', '.h-captcha', '.g-recaptcha', '.cf-turnstile', '#parking-lander',
+  '#challenge-form',
+  '.cf-browser-verification',
+  '#cf-challenge-running',
+  '#challenge-running',
+  '#px-captcha',
+  '#challenge-container',
+  '#captcha-container',
+  '.h-captcha',
+  '.g-recaptcha',
+  '.cf-turnstile',
+  '#parking-lander',
 ] as const;
 
 export type WallKind = 'bot_challenge' | 'captcha' | 'parked' | 'http_error' | 'not_html';
@@ -51,7 +60,11 @@ export interface Wall {
 const NO_AUTOMATION = 'it cannot be enriched automatically';
 
 function challenge(vendor: string, seen: string): Wall {
-  return { kind: 'bot_challenge', vendor, message: `The site answered with a bot challenge (${vendor}${seen ? `: ${seen}` : ''}) instead of its page; ${NO_AUTOMATION}` };
+  return {
+    kind: 'bot_challenge',
+    vendor,
+    message: `The site answered with a bot challenge (${vendor}${seen ? `: ${seen}` : ''}) instead of its page; ${NO_AUTOMATION}`,
+  };
 }
 
 const CF_TITLES = /^(just a moment\.\.\.|attention required! \| cloudflare|please wait\.\.\. \| cloudflare|one more step)$/i;
@@ -76,7 +89,11 @@ function akamai(f: PageFacts): Wall | null {
   const ghost = /akamaighost/i.test(f.headers.server ?? '') || /errors\.edgesuite\.net/i.test(f.text);
   if (!ref && !ghost) return null;
   const seen = `"Access Denied"${ref ? `, reference #${ref[1]}` : ''}`;
-  return { kind: 'bot_challenge', vendor: 'Akamai', message: `The site blocked the automated browser (Akamai ${seen}) instead of showing its page; ${NO_AUTOMATION}` };
+  return {
+    kind: 'bot_challenge',
+    vendor: 'Akamai',
+    message: `The site blocked the automated browser (Akamai ${seen}) instead of showing its page; ${NO_AUTOMATION}`,
+  };
 }
 
 function datadome(f: PageFacts): Wall | null {
@@ -134,10 +151,11 @@ const PARKING_PROVIDERS: Array<[RegExp, string]> = [
   [/img1\.wsimg\.com\/parking-lander/i, 'GoDaddy'],
   [/\/\/([a-z0-9-]+\.)*(above\.com|parklogic\.com|dan\.com\/buy-domain|afternic\.com\/forsale)/i, 'a domain marketplace'],
 ];
-const PARKING_WORDS = /this domain (name )?(is|may be) for sale|domain (name )?may be for sale|the domain( name)? \S+ (is|may be) for sale|buy this domain|this domain has (recently )?been registered|this domain is parked|parked free/i;
+const PARKING_WORDS =
+  /this domain (name )?(is|may be) for sale|domain (name )?may be for sale|the domain( name)? \S+ (is|may be) for sale|buy this domain|this domain has (recently )?been registered|this domain is parked|parked free/i;
 
 function parked(f: PageFacts): Wall | null {
-  const provider = PARKING_PROVIDERS.find(([re]) => anyUrl(f.urls, re)) ?? (has(f, '#parking-lander') ? [/./, 'GoDaddy'] as const : undefined);
+  const provider = PARKING_PROVIDERS.find(([re]) => anyUrl(f.urls, re)) ?? (has(f, '#parking-lander') ? ([/./, 'GoDaddy'] as const) : undefined);
   const words = PARKING_WORDS.test(f.text) || PARKING_WORDS.test(f.title);
   // A real site that mentions parking (a registrar, an article) has far more to say than a lander.
   if (!(provider && f.textLength < 3000) && !(words && f.textLength < 1500)) return null;
