@@ -6,23 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, it } from 'vitest';
 import { MongoBatchStore } from './mongo-store.ts';
 import { runBatchStoreConformance } from './store-conformance.ts';
-
-async function startMongo(): Promise<{ uri: string; stop(): Promise<void> } | string> {
-  const given = process.env.MONGODB_URI;
-  if (given) return { uri: given, stop: async () => {} };
-  try {
-    const { MongoDBContainer } = await import('@testcontainers/mongodb');
-    const container = await new MongoDBContainer('mongo:8').start();
-    return {
-      uri: `${container.getConnectionString()}?directConnection=true`,
-      stop: async () => {
-        await container.stop();
-      },
-    };
-  } catch (err) {
-    return `no MONGODB_URI and no container runtime for testcontainers (${(err as Error).message.split('\n')[0]})`;
-  }
-}
+import { startMongo } from '../../../../test/support/mongo.ts';
 
 const mongo = await startMongo();
 

@@ -11,6 +11,7 @@ import type { CacheConfig } from './config.ts';
 import { KvAnswerStore } from './kv.ts';
 import { MongoAnswerStore } from './mongo.ts';
 import { answerJson, type AnswerStore } from './port.ts';
+import { startMongo } from '../../../../test/support/mongo.ts';
 
 const BASE: CacheConfig = { enabled: true, maxAgeS: 3600, maxBytes: 16 * 1_048_576, maxEntries: 1000, maxEntryBytes: 4096 };
 const DATA = { domain: 'acme.test', colors: [{ hex: '#112233', percentage: 60 }], name: 'Acme "Quotes" & Ünïcode', empty: [], none: null };
@@ -69,23 +70,6 @@ it('KV: a full bucket (CACHE_MAX_BYTES) stops taking answers instead of failing'
   expect(kept.filter((k) => !k).length).toBeGreaterThan(0);
   expect(await store.get('k0')).not.toBeNull();
 });
-
-async function startMongo(): Promise<{ uri: string; stop(): Promise<void> } | string> {
-  const given = process.env.MONGODB_URI;
-  if (given) return { uri: given, stop: async () => {} };
-  try {
-    const { MongoDBContainer } = await import('@testcontainers/mongodb');
-    const container = await new MongoDBContainer('mongo:8').start();
-    return {
-      uri: `${container.getConnectionString()}?directConnection=true`,
-      stop: async () => {
-        await container.stop();
-      },
-    };
-  } catch (err) {
-    return `no MONGODB_URI and no container runtime for testcontainers (${(err as Error).message.split('\n')[0]})`;
-  }
-}
 
 const mongo = await startMongo();
 if (typeof mongo === 'string') {

@@ -7,29 +7,7 @@ import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runStoreConformance } from '../../../../test/support/store-conformance.ts';
 import { MongoStore } from './mongo.ts';
-
-interface Mongo {
-  uri: string;
-  stop(): Promise<void>;
-}
-
-async function startMongo(): Promise<Mongo | string> {
-  // Tests may read the environment directly; the service never does outside config.ts.
-  const given = process.env.MONGODB_URI;
-  if (given) return { uri: given, stop: async () => {} };
-  try {
-    const { MongoDBContainer } = await import('@testcontainers/mongodb');
-    const container = await new MongoDBContainer('mongo:8').start();
-    return {
-      uri: `${container.getConnectionString()}?directConnection=true`,
-      stop: async () => {
-        await container.stop();
-      },
-    };
-  } catch (err) {
-    return `no MONGODB_URI and no container runtime for testcontainers (${(err as Error).message.split('\n')[0]})`;
-  }
-}
+import { startMongo } from '../../../../test/support/mongo.ts';
 
 const mongo = await startMongo();
 
