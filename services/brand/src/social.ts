@@ -7,7 +7,7 @@
  * Within one tier, a handle that matches the brand name wins, then the most linked one.
  */
 import type { SocialLinks, Snapshot } from '@enrich/shared/contracts';
-import { brandNames, compact, metaContent, metaContentFromHtml, organizationFacts } from '@enrich/shared/page';
+import { brandNames, compact, hasRelToken, isSiteChrome, metaContent, metaContentFromHtml, organizationFacts } from '@enrich/shared/page';
 
 type Platform = keyof SocialLinks;
 
@@ -215,8 +215,8 @@ export function analyzeSocialLinks(snapshot: Pick<Snapshot, 'jsonLd' | 'meta' | 
   // On an article, links outside header/nav/footer are the author's and the subjects', not the site's.
   const isArticle = /article/i.test(metaContent(snapshot, 'og:type') ?? '');
   for (const a of snapshot.anchors) {
-    const tier = a.region === 'header' || a.region === 'nav' || a.region === 'footer' ? 2 : a.region === 'other' && !isArticle ? 3 : 4;
-    add(a.href, a.rel?.includes('me') && tier > 2 ? 2 : tier);
+    const tier = isSiteChrome(a.region) ? 2 : a.region === 'other' && !isArticle ? 3 : 4;
+    add(a.href, hasRelToken(a.rel, 'me') && tier > 2 ? 2 : tier);
   }
 
   const result: SocialLinks = { twitter: null, linkedin: null, github: null, facebook: null, instagram: null, youtube: null };

@@ -3,7 +3,7 @@
  * contact, about or imprint pages, chosen from the page's anchors. The edge renders them.
  */
 import type { Anchor } from '@enrich/shared/contracts';
-import { isSameSite } from '@enrich/shared/page';
+import { sameSitePageLinks } from '@enrich/shared/page';
 
 export type PageKind = 'contact' | 'imprint' | 'about';
 
@@ -40,12 +40,8 @@ export interface Missing {
 /** At most two links, best first: the kind that fills what is missing comes first, one per kind. */
 export function chooseFollowUpLinks(anchors: readonly Anchor[], pageUrl: string, siteDomain: string, missing: Missing): string[] {
   if (!missing.legalName && !missing.contact) return [];
-  const here = stripHash(pageUrl);
   const byKind = new Map<PageKind, string>();
-  for (const a of anchors) {
-    if (!/^https?:/i.test(a.href) || !isSameSite(a.href, siteDomain)) continue;
-    const url = stripHash(a.href);
-    if (url === here || /\.(?:pdf|jpe?g|png|gif|zip|docx?|xlsx?)$/i.test(url)) continue;
+  for (const { anchor: a, url } of sameSitePageLinks(anchors, pageUrl, siteDomain)) {
     const kind = pageKindOf(a);
     if (kind && !byKind.has(kind)) byKind.set(kind, url);
   }
@@ -61,8 +57,4 @@ export function chooseFollowUpLinks(anchors: readonly Anchor[], pageUrl: string,
     if (u && !out.includes(u)) out.push(u);
   }
   return out.slice(0, 2);
-}
-
-function stripHash(url: string): string {
-  return url.replace(/#.*$/, '');
 }

@@ -4,7 +4,7 @@
  * reader (@enrich/shared/page, microdata.ts); what they mean for a company is read here.
  */
 import type { HTMLElement } from 'node-html-parser';
-import { enclosingItemScope, isItemScope, itemType, ownItemProps } from '@enrich/shared/page';
+import { enclosingItemScope, isItemScope, itemType, mailtoAddresses, ownItemProps } from '@enrich/shared/page';
 import { normalizeLine } from './text.ts';
 import { bareType, emptyAddress, isAddressType, isOrgType, type PostalAddressFields, type StructuredData, type StructuredOrg } from './structured-types.ts';
 
@@ -17,7 +17,7 @@ function propValue(el: HTMLElement): string {
   const tag = el.tagName?.toLowerCase();
   if (tag === 'a' || tag === 'link') {
     const href = el.getAttribute('href') ?? '';
-    if (/^mailto:/i.test(href)) return href.slice(7).split('?')[0] ?? '';
+    if (/^mailto:/i.test(href)) return mailtoAddresses(href)[0] ?? '';
     if (tag === 'link') return href;
   }
   if (tag === 'meta') return '';

@@ -4,7 +4,7 @@
  */
 import { parse, type HTMLElement } from 'node-html-parser';
 import type { Snapshot } from '@enrich/shared/contracts';
-import { metaContent } from '@enrich/shared/page';
+import { isHomeLink, metaContent } from '@enrich/shared/page';
 import { extractTextAddresses, formatPostalAddress } from './addresses/index.ts';
 import { emailsFromAnchors, emailsFromCloudflareHtml, findEmailsInText, type FoundEmail } from './emails.ts';
 import { readJsonLd } from './jsonld.ts';
@@ -56,16 +56,8 @@ function addressElements(root: HTMLElement): string[] {
  * "logo" (src, class, id, ancestors) inside the header. Partner and brand logos elsewhere are not it.
  */
 export function logoAlts(s: Snapshot): string[] {
-  const home = (href: string | null): boolean => {
-    if (!href) return false;
-    try {
-      const u = new URL(href);
-      // "#top" on the home page is a back-to-top link, not the logo's link home.
-      return u.hostname === new URL(s.finalUrl || s.requestedUrl).hostname && /^\/(?:index\.\w+)?$/.test(u.pathname) && !u.hash;
-    } catch {
-      return false;
-    }
-  };
+  // "#top" on the home page is a back-to-top link, not the logo's link home.
+  const home = (href: string | null): boolean => !!href && !href.includes('#') && isHomeLink(href, s.finalUrl || s.requestedUrl);
   return s.images
     .filter(
       (i) => i.alt?.trim() && (home(i.linkHref) || (i.region === 'header' && /logo/i.test(`${i.src} ${i.className ?? ''} ${i.id ?? ''} ${i.ancestorHints}`))),

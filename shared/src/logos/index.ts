@@ -4,7 +4,6 @@ export { declaresIcon, manifestHref, parseManifestIcons, siteIcons, type SiteIco
 export {
   chooseLogos,
   ICON_SOURCES,
-  isHomeLink,
   logoScore,
   MIN_ELEMENT_RAW,
   scoreElement,

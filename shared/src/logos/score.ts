@@ -14,6 +14,7 @@
 import type { Image, Logo, Snapshot, Svg } from '../contracts/index.ts';
 import { absoluteUrl } from '../page/meta.ts';
 import { mentionsBrand } from '../page/brand-name.ts';
+import { isExternalLink, isHomeLink } from '../page/links.ts';
 import type { SiteIcons } from './icons.ts';
 import { isTrackingImage } from './tracking.ts';
 
@@ -51,39 +52,6 @@ const SOCIAL_HOST = /(^|\.)(facebook|twitter|x|linkedin|instagram|youtube|github
 
 export function logoScore(raw: number): number {
   return Math.round((1 / (1 + Math.exp(-(raw - MIN_ELEMENT_RAW) / 1.2))) * 100) / 100;
-}
-
-function sameSite(a: URL, b: URL): boolean {
-  return a.hostname.replace(/^www\./, '') === b.hostname.replace(/^www\./, '');
-}
-
-/**
- * Links to the site's home: "/", "/index.html", a locale root like "/en-us/", or the root of the
- * first path segment the page lives under ("/shop/" from "/shop/cart"), for sites hosted under a prefix.
- */
-export function isHomeLink(href: string | null, pageUrl: string): boolean {
-  if (!href) return false;
-  try {
-    const u = new URL(href);
-    const page = new URL(pageUrl);
-    if (!sameSite(u, page)) return false;
-    const path = u.pathname.replace(/\/(index|default|home)\.\w+$/i, '/');
-    if (/^\/([a-z]{2}([-_][a-z]{2})?\/?)?$/i.test(path)) return true;
-    const prefix = /^\/[^/]+\//.exec(page.pathname)?.[0];
-    return prefix !== undefined && path === prefix;
-  } catch {
-    return false;
-  }
-}
-
-function isExternalLink(href: string | null, pageUrl: string): boolean {
-  if (!href) return false;
-  try {
-    const u = new URL(href);
-    return /^https?:$/.test(u.protocol) && !sameSite(u, new URL(pageUrl));
-  } catch {
-    return false;
-  }
 }
 
 function fileName(src: string): string {

@@ -1,6 +1,6 @@
 /**
  * The snapshot readers shared by the analyzers and the renderer: the one JSON-LD parser, the one HTML
- * entity decoder, meta tags, microdata, plain text, brand names. The map is in README.md here.
+ * entity decoder, meta tags, microdata, plain text, brand names, links. The map is in README.md here.
  */
 export {
   isJsonObject,
@@ -30,3 +30,4 @@ export {
   type ItemElement,
 } from './microdata.ts';
 export { toPlainText } from './plain-text.ts';
+export { hasRelToken, isExternalLink, isHomeLink, isSiteChrome, mailtoAddresses, sameSitePageLinks, withoutFragment } from './links.ts';
