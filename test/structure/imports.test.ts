@@ -1,7 +1,7 @@
 /**
- * Two rules on the import graph: no runtime module reaches vitest or test support (each service's
- * entry points are walked through relative and `@enrich/shared` imports, type imports included), and
- * no import cycle in services/*\/src or shared/src.
+ * Three rules on the import graph: no runtime module reaches vitest or test support (each service's
+ * entry points are walked through relative and `@enrich/shared` imports, type imports included), no
+ * file in services/*\/src or shared/src imports vitest unless it is a test, and no import cycle there.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -85,6 +85,14 @@ describe('import graph', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  it('no file in services/*/src or shared/src imports vitest unless it is a test (*.test.ts, *.test-support.ts)', () => {
+    const files = [...SERVICES.map((s) => `services/${s}/src`), 'shared/src'].flatMap(tsFilesUnder);
+    const offenders = files.filter((f) => !isTestCode(f) && importsOf(f).some((t) => 'pkg' in t && (t.pkg === 'vitest' || t.pkg.startsWith('@vitest/'))));
+    // The rule must be able to fail: the tests themselves do import vitest.
+    expect(files.some((f) => isTestCode(f) && importsOf(f).some((t) => 'pkg' in t && t.pkg === 'vitest'))).toBe(true);
+    expect(offenders.map(rel)).toEqual([]);
+  });
 
   it('finds a cycle when there is one', () => {
     expect(

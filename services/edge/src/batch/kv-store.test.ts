@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { KvBatchStore } from './kv-store.ts';
-import { runBatchStoreConformance } from './store-conformance.ts';
+import { runBatchStoreConformance } from '../../../../test/support/batch-store-conformance.ts';
 
 let nc: NatsConnection;
 beforeAll(async () => {

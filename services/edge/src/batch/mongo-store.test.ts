@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, it } from 'vitest';
 import { MongoBatchStore } from './mongo-store.ts';
-import { runBatchStoreConformance } from './store-conformance.ts';
+import { runBatchStoreConformance } from '../../../../test/support/batch-store-conformance.ts';
 import { startMongo } from '../../../../test/support/mongo.ts';
 
 const mongo = await startMongo();

@@ -1,7 +1,7 @@
 /**
  * Where batches live: the record (status, counters, answered bitmap), each item's answer, and the
  * per-key webhook secret. JetStream KV by default (buckets with a TTL of the retention), MongoDB with
- * MONGODB_URI (TTL indexes). Both pass batch/store-conformance.ts.
+ * MONGODB_URI (TTL indexes). Both pass test/support/batch-store-conformance.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type { BatchItemResult } from '@enrich/shared/contracts';

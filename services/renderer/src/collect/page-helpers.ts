@@ -1,8 +1,11 @@
 /**
  * Helpers for code that runs inside the page. Everything here must be self-contained plain
- * JavaScript once types are stripped: `runInPage` sends the functions' source to the page.
+ * JavaScript once types are stripped: `runInPage` sends the functions' source to the page
+ * (`PAGE_HELPERS_SOURCE`, both factories merged into one object).
  */
-export function pageHelpers() {
+
+/** Where an element sits and what it looks like: region, box, visibility, names around it, design role. */
+export function elementHelpers() {
   const REGION_BY_TAG: Record<string, string> = { HEADER: 'header', NAV: 'nav', FOOTER: 'footer', ASIDE: 'aside', MAIN: 'main' };
   const REGION_BY_ROLE: Record<string, string> = { banner: 'header', navigation: 'nav', contentinfo: 'footer', complementary: 'aside', main: 'main' };
 
@@ -46,6 +49,22 @@ export function pageHelpers() {
     return hints.join(' ').replace(/\s+/g, ' ').slice(0, 500);
   }
 
+  /** Which part of the design an element's style belongs to, most specific first. */
+  function roleOf(el: Element): 'button' | 'link' | 'heading' | 'header' | 'nav' | 'footer' | 'body' | 'other' {
+    if (el.closest('button, [role=button], input[type=submit], input[type=button], .btn, .button')) return 'button';
+    if (el.closest('a[href]')) return 'link';
+    if (el.closest('h1, h2, h3, h4, h5, h6, [role=heading]')) return 'heading';
+    const region = regionOf(el);
+    if (region === 'header' || region === 'nav' || region === 'footer') return region;
+    if (el === document.body || el === document.documentElement || el.closest('main, article, p, li, td, section')) return 'body';
+    return 'other';
+  }
+
+  return { regionOf, boxOf, isVisible, ancestorHints, roleOf };
+}
+
+/** Attributes and links read safely, and the registry of elements to screenshot later. */
+export function linkHelpers() {
   function abs(href: string | null | undefined): string | null {
     if (!href) return null;
     const h = href.trim();
@@ -68,17 +87,6 @@ export function pageHelpers() {
     return v === null ? null : v.slice(0, 1000);
   }
 
-  /** Which part of the design an element's style belongs to, most specific first. */
-  function roleOf(el: Element): 'button' | 'link' | 'heading' | 'header' | 'nav' | 'footer' | 'body' | 'other' {
-    if (el.closest('button, [role=button], input[type=submit], input[type=button], .btn, .button')) return 'button';
-    if (el.closest('a[href]')) return 'link';
-    if (el.closest('h1, h2, h3, h4, h5, h6, [role=heading]')) return 'heading';
-    const region = regionOf(el);
-    if (region === 'header' || region === 'nav' || region === 'footer') return region;
-    if (el === document.body || el === document.documentElement || el.closest('main, article, p, li, td, section')) return 'body';
-    return 'other';
-  }
-
   /** Elements the renderer may screenshot later, by kind and index (`img:3`, `svg:0`). */
   function registry(): { img: Element[]; svg: Element[] } {
     const key = Symbol.for('enrich.elements');
@@ -87,7 +95,10 @@ export function pageHelpers() {
     return w[key];
   }
 
-  return { regionOf, boxOf, isVisible, ancestorHints, abs, closestHref, attr, roleOf, registry };
+  return { abs, closestHref, attr, registry };
 }
 
-export type PageHelpers = ReturnType<typeof pageHelpers>;
+export type PageHelpers = ReturnType<typeof elementHelpers> & ReturnType<typeof linkHelpers>;
+
+/** The expression that builds the helpers in the page. */
+export const PAGE_HELPERS_SOURCE = `Object.assign((${elementHelpers.toString()})(), (${linkHelpers.toString()})())`;

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { pageHelpers, type PageHelpers } from './page-helpers.ts';
+import { PAGE_HELPERS_SOURCE, type PageHelpers } from './page-helpers.ts';
 
 /**
  * Runs a collector in the page with the helpers: the collector's source is sent as an expression,
@@ -13,7 +13,7 @@ export async function runInPage<A, R>(
   arg: A,
   parts: ReadonlyArray<(...args: never[]) => unknown> = [],
 ): Promise<R> {
-  const call = `(${collector.toString()})((${pageHelpers.toString()})(), ${JSON.stringify(arg)})`;
+  const call = `(${collector.toString()})(${PAGE_HELPERS_SOURCE}, ${JSON.stringify(arg)})`;
   const expression = parts.length ? `(() => {\n${parts.map((f) => f.toString()).join('\n')}\nreturn ${call};\n})()` : call;
   return (await page.evaluate(expression)) as R;
 }

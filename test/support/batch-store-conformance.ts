@@ -1,13 +1,13 @@
 /**
- * What every BatchStore must do (kv-store.test.ts and mongo-store.test.ts run it): records with
+ * What every BatchStore must do (services/edge/src/batch/kv-store.test.ts and mongo-store.test.ts run it): records with
  * atomic read-modify-write under concurrency (answers counted exactly once, one instance ends the
  * batch), first-answer-wins results, and one webhook secret per key under concurrent first use.
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { BatchItemResult } from '@enrich/shared/contracts';
-import { countAnswer, emptyBitmap, endEarly, type BatchRecord } from './record.ts';
-import type { BatchStore } from './store.ts';
+import { countAnswer, emptyBitmap, endEarly, type BatchRecord } from '../../services/edge/src/batch/record.ts';
+import type { BatchStore } from '../../services/edge/src/batch/store.ts';
 
 export interface BatchStoreTarget {
   /** A fresh, initialised store for one test. */
