@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { CompanyData } from '@enrich/shared/contracts';
 import { analyzeCompany } from '../../services/company/src/analyze.ts';
 import { snapshotFromHtml } from '../support/snapshot-from-html.ts';
-import { scoreCompany, type CompanyTruth, type Counts } from './score-company.ts';
+import { loadEmailLabels, scoreCompany, withEmailLabels, type CompanyTruth, type Counts } from './score-company.ts';
 import { formatHalves, halfOf, HALVES, siteOf, type Half } from './split.ts';
 
 interface Record {
@@ -122,8 +122,10 @@ const bump = (x: Rate, right: boolean): void => {
 };
 
 /** Adds one page's scores to its half's totals and failure classes. */
+const emailLabels = loadEmailLabels('markup');
+
 function tally(r: Record, data: CompanyData, t: Totals, fail: (cls: string, example: string) => void): void {
-  const s = scoreCompany(r.gt, data);
+  const s = scoreCompany(withEmailLabels(r.gt, emailLabels.get(r.page_id)), data);
   if (s.name && r.page_role === 'main') {
     bump(t.mainName, s.name.correct);
     if (!s.name.correct) {

@@ -29,7 +29,9 @@ import { closedLoop, summarize } from '../bench/stats.ts';
 import { classifyTruth, corpusDir, corpusPresent, loadRecords, sampleRecords, serveCorpusPages, type CorpusRecord, type CorpusServer } from './corpus.ts';
 import { knownLogoFound, loadLogoLabels, scoreBrand, summarise as summariseBrand, type BrandTruth, type BrandVerdicts } from './score-brand.ts';
 import { summarizeClassifications, type ClassifyTruth } from './score-classify.ts';
-import { precisionRecall, scoreCompany, type CompanyScore, type Counts } from './score-company.ts';
+import { loadEmailLabels, precisionRecall, scoreCompany, withEmailLabels, type CompanyScore, type Counts } from './score-company.ts';
+
+const emailLabels = loadEmailLabels('rendered');
 import { formatHalves, halfOf, type Half } from './split.ts';
 
 const config = loadConfig(
@@ -236,6 +238,8 @@ interface HalfFigures {
   legal: Counts;
   emails: Counts;
   addresses: Counts;
+  /** Address recall per page, summed (right) over the pages with annotated addresses (total): the target's figure. */
+  addressesPerPage: Rate;
   classes: ReturnType<typeof summarizeClassifications>;
   brand: ReturnType<typeof summariseBrand>;
 }
@@ -250,12 +254,18 @@ function scoreResults(results: readonly PageResult[]): HalfFigures {
     into.fn += c.fn;
   };
   const rate = (): Rate => ({ right: 0, total: 0 });
-  const f = { names: { mainPages: rate(), allBusinessPages: rate(), readabilitySiteName: rate() }, legal: zero(), emails: zero(), addresses: zero() };
+  const f = {
+    names: { mainPages: rate(), allBusinessPages: rate(), readabilitySiteName: rate() },
+    legal: zero(),
+    emails: zero(),
+    addresses: zero(),
+    addressesPerPage: rate(),
+  };
   const classRows: { truth: ClassifyTruth; got: Pick<Classification, 'iab_id' | 'iab_parent_id'> }[] = [];
   const brandVerdicts: BrandVerdicts[] = [];
   for (const res of results) {
     const r = res.record;
-    const s: CompanyScore = scoreCompany(r.gt, res.data?.company ?? EMPTY_COMPANY);
+    const s: CompanyScore = scoreCompany(withEmailLabels(r.gt, emailLabels.get(r.page_id)), res.data?.company ?? EMPTY_COMPANY);
     if (s.name) {
       const bump = (x: Rate): void => {
         x.total++;
@@ -271,6 +281,10 @@ function scoreResults(results: readonly PageResult[]): HalfFigures {
     // As in offline-company.ts: emails are annotated on contact pages of the webstruct-contact set.
     if (r.page_role === 'contact') add(f.emails, s.emails);
     add(f.addresses, s.addresses);
+    if (s.addresses && s.addresses.tp + s.addresses.fn > 0) {
+      f.addressesPerPage.right += s.addresses.tp / (s.addresses.tp + s.addresses.fn);
+      f.addressesPerPage.total++;
+    }
     const ct = classifyTruth(r);
     if (ct) classRows.push({ truth: ct, got: res.data?.classification ?? { iab_id: '', iab_parent_id: '' } });
     brandVerdicts.push(scoreBrand(r as BrandTruth, res.data ?? EMPTY_BRAND, logoLabels.get(r.page_id)));
@@ -294,6 +308,7 @@ function figureLines(h: Record<Half, HalfFigures>): string[] {
   both('emails recall (contact pages)', (f) => recall(f.emails));
   both('addresses precision', (f) => precision(f.addresses));
   both('addresses recall', (f) => recall(f.addresses));
+  both('addresses recall averaged over pages', (f) => f.addressesPerPage);
   both('IAB tier-1', (f) => ({ right: Math.round(f.classes.tier1Accuracy * f.classes.pages), total: f.classes.pages }));
   both('IAB tier-2 (exact id)', (f) => ({ right: Math.round(f.classes.tier2Accuracy * f.classes.pages), total: f.classes.pages }));
   lines.push('', 'brand fields (found: share of all pages with a value; correct: where the corpus or a label file has truth)');
@@ -313,7 +328,11 @@ function figuresJson(f: HalfFigures): unknown {
       siteNameReadability: f.names.readabilitySiteName,
       legalNames: { ...f.legal, ...precisionRecall(f.legal) },
       emails: { ...f.emails, ...precisionRecall(f.emails) },
-      addresses: { ...f.addresses, ...precisionRecall(f.addresses) },
+      addresses: {
+        ...f.addresses,
+        ...precisionRecall(f.addresses),
+        recallAveragedOverPages: f.addressesPerPage.total ? f.addressesPerPage.right / f.addressesPerPage.total : null,
+      },
     },
     classification: f.classes,
     brand: f.brand,
@@ -324,7 +343,7 @@ function figuresJson(f: HalfFigures): unknown {
 function pageLine(res: PageResult): unknown {
   const r = res.record;
   const company = res.data?.company ?? EMPTY_COMPANY;
-  const s = scoreCompany(r.gt, company);
+  const s = scoreCompany(withEmailLabels(r.gt, emailLabels.get(r.page_id)), company);
   const ct = classifyTruth(r);
   const cls = res.data?.classification;
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressMatches, companyNameMatches, emailMatches, legalNameMatches, scoreCompany } from './score-company.ts';
+import { addressMatches, companyNameMatches, emailMatches, legalNameMatches, loadEmailLabels, scoreCompany, withEmailLabels } from './score-company.ts';
 
 const data = (over: Partial<{ name: string; brand_name: string; emails: string[]; addresses: string[] }>) => ({
   name: '',
@@ -76,5 +76,23 @@ describe('company scoring', () => {
     expect(s.name?.correct).toBe(true);
     expect(s.brand?.correct).toBe(true);
     expect(scoreCompany({ company_name: 'Darling Homes', legal_names: [] }, data({ name: 'Darling Homes' })).statedLegal).toBeUndefined();
+  });
+});
+
+describe('email labels (mailto targets the corpus annotation omits)', () => {
+  it('adds the labelled addresses to annotated truth only, so a found mailto target is no false positive', () => {
+    const truth = { emails_annotated: true, emails: ['info@acme.example'] };
+    const found = { emails: ['info@acme.example', 'sales@acme.example'] } as Parameters<typeof scoreCompany>[1];
+    expect(scoreCompany(truth, found).emails).toMatchObject({ tp: 1, fp: 1 });
+    expect(scoreCompany(withEmailLabels(truth, ['sales@acme.example']), found).emails).toMatchObject({ tp: 2, fp: 0, fn: 0 });
+    expect(withEmailLabels({ emails_annotated: false, emails: null }, ['sales@acme.example']).emails).toBeNull();
+  });
+
+  it('loads one list of addresses per page from labels/emails.jsonl', () => {
+    const labels = loadEmailLabels('rendered');
+    const markup = loadEmailLabels('markup');
+    for (const [page, emails] of markup) expect(labels.get(page)).toEqual(expect.arrayContaining(emails));
+    expect(labels.size).toBeGreaterThan(0);
+    for (const emails of labels.values()) for (const e of emails) expect(e).toMatch(/^[^@\s]+@[a-z0-9.-]+\.[a-z]{2,}$/);
   });
 });

@@ -3,6 +3,8 @@
  * false positives and false negatives. Comparison is on normalised strings because the annotated
  * text sometimes lost or gained spaces ("AveSuite", "Be echRd.").
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CompanyData } from '@enrich/shared/contracts';
 import { hasStrongLegalForm, legalFormOf, stripLegalForm } from '../../services/company/src/legal-forms.ts';
 
@@ -219,4 +221,23 @@ export function scoreCompany(truth: CompanyTruth, data: CompanyData): CompanySco
 
 export function precisionRecall(c: Counts): { precision: number; recall: number } {
   return { precision: c.tp + c.fp ? c.tp / (c.tp + c.fp) : 1, recall: c.tp + c.fn ? c.tp / (c.tp + c.fn) : 1 };
+}
+
+/**
+ * Emails a contact page offers that the corpus annotation omits (test/eval/labels/emails.jsonl): the
+ * annotation tags only addresses shown as text, so a `mailto:` target behind other link text
+ * ("Customer Query", "web administrators"), percent-encoded or written by a script counted as a
+ * false positive. `rendered`: every labelled address (the HTTP eval, whose browser runs scripts);
+ * `markup`: only those in the HTML itself (the offline evals, which run none).
+ */
+export function loadEmailLabels(kind: 'rendered' | 'markup', path = join(import.meta.dirname, 'labels/emails.jsonl')): Map<string, string[]> {
+  const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+  const labels = lines.map((l) => JSON.parse(l) as { page_id: string; emails: string[]; in_markup: string[] });
+  return new Map(labels.map((l) => [l.page_id, kind === 'rendered' ? l.emails : l.in_markup]));
+}
+
+/** The truth with the labelled emails added, for pages whose emails are annotated. */
+export function withEmailLabels<T extends CompanyTruth>(truth: T, labelled: readonly string[] | undefined): T {
+  if (!labelled?.length || !truth.emails_annotated || !truth.emails) return truth;
+  return { ...truth, emails: [...truth.emails, ...labelled] };
 }
