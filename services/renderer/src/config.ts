@@ -11,6 +11,13 @@ export const RendererConfigSchema = z.object({
   RENDER_QUEUE: envInt(0, 10_000).default(8),
   /** Pages a browser serves before a fresh one replaces it (Chromium leaks memory over time). */
   BROWSER_RECYCLE_PAGES: envInt(1, 1_000_000).default(200),
+  /**
+   * Retire the browser once its process tree (browser, renderers, utilities) holds more than this
+   * PSS in MB, read from /proc at most once a second when a page is leased. Unset: 200 + 125 x
+   * RENDER_CONCURRENCY (what the tree holds at its working peak plus room, measured with
+   * test/bench/renderer-memory.ts); 0: never.
+   */
+  BROWSER_PSS_CAP_MB: envInt(0, 1_000_000).optional(),
   /** CIDRs exempt from the SSRF guard, comma-separated; tests and local development only. */
   ALLOW_PRIVATE_TARGETS: z
     .string()
@@ -88,4 +95,9 @@ export function refuseTestSwitchesInProduction(env: Record<string, string | unde
   if (set.length === 0) return;
   const lines = set.map(([name, value]) => `  ${name}=${JSON.stringify(value)}: a test switch, refused when NODE_ENV=production (leave it empty)`);
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** The browser's PSS cap in MB (BROWSER_PSS_CAP_MB, else derived from RENDER_CONCURRENCY); 0: none. */
+export function browserPssCapMb(config: Pick<RendererConfig, 'BROWSER_PSS_CAP_MB' | 'RENDER_CONCURRENCY'>): number {
+  return config.BROWSER_PSS_CAP_MB ?? 200 + 125 * config.RENDER_CONCURRENCY;
 }

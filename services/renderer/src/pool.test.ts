@@ -1,9 +1,11 @@
 /** Integration: the browser pool under load, crashes and recycling, with real Chromium. */
+import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BusyError, UnavailableError } from '@enrich/shared/errors';
 import { chromiumChildPids } from '../../../test/support/chromium-pids.ts';
 import { startFixtureSites, type FixtureSites } from '../../../test/support/fixture-sites.ts';
-import { renderRequest, startTestRenderer } from '../../../test/support/renderer-harness.ts';
+import { renderRequest, startTestRenderer, testConfig } from '../../../test/support/renderer-harness.ts';
+import { CHROMIUM_ARGS } from './pool.ts';
 
 let sites: FixtureSites;
 beforeAll(async () => {
@@ -81,6 +83,27 @@ describe('browser lifecycle', () => {
       const now = chromiumChildPids();
       expect(now).toHaveLength(1);
       expect(now).not.toEqual(first);
+    } finally {
+      await r.renderer.close();
+    }
+  });
+
+  it('retires a browser whose process tree is over BROWSER_PSS_CAP_MB, and its pages still render', async () => {
+    // A 1 MB cap: every live browser is over it, so each lease retires the browser it runs on and
+    // the next lease launches a fresh one: the warm browser, then one for the second page.
+    let launches = 0;
+    const launch = (): Promise<Browser> => {
+      launches++;
+      return chromium.launch({ executablePath: testConfig().CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    };
+    const r = startTestRenderer({ BROWSER_PSS_CAP_MB: '1' }, undefined, launch);
+    try {
+      await r.renderer.pool.warm();
+      for (let i = 0; i < 2; i++) {
+        const result = await r.render(renderRequest(`${sites.origin}/`, { snapshot: false, screenshot: { format: 'jpeg', fullPage: false } }));
+        expect(result.screenshot?.format).toBe('jpeg');
+      }
+      expect(launches).toBe(2);
     } finally {
       await r.renderer.close();
     }

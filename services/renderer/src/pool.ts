@@ -1,14 +1,33 @@
 /**
  * One long-lived Chromium per process, handed out to jobs through the limiter. The browser is
  * dropped the moment it disconnects (crash, killed) and relaunched for the next job; after
- * `recyclePages` pages it is retired: new jobs get a fresh browser, the old one closes once its
- * in-flight pages are done.
+ * `recyclePages` pages, or once its process tree's PSS is over `pssCapMb`, it is retired: new jobs
+ * get a fresh browser, the old one closes once its in-flight pages are done.
  */
 import { chromium, type Browser } from 'playwright-core';
 import type { Logger } from 'pino';
 import { UnavailableError } from '@enrich/shared/errors';
 import { EGRESS_PROXY_HOST } from './egress/proxy.ts';
 import { createLimiter, type Limiter } from './limiter.ts';
+import { treePssMb } from './memory.ts';
+
+/**
+ * Memory (README "Memory"): measured with test/bench/renderer-memory.ts at RENDER_CONCURRENCY=4
+ * under 8 clients. Each saves memory without touching what a page can reach.
+ */
+export const MEMORY_ARGS = [
+  // No --disable-features here: Playwright passes its own list (PaintHolding, ...) and a second
+  // switch would replace it, not add to it.
+  '--disable-site-isolation-trials',
+  '--mute-audio',
+  // V8 heap of each renderer capped: a page that needs more crashes its own tab, not the pod.
+  '--js-flags=--max-old-space-size=256',
+  // The GPU process (software compositing under --disable-gpu) folded into the browser process.
+  '--in-process-gpu',
+  // An image whose decoded pixels would take more than this is decoded smaller (JPEG) or not at
+  // all: a 20 000 x 20 000 px photo cannot take 1.6 GB. 64 MB is 4000 x 4000 px, beyond any viewport.
+  '--max-decoded-image-size-mb=64',
+];
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox', // runs as root in a container; isolation comes from the container and fresh contexts
@@ -24,6 +43,7 @@ export const CHROMIUM_ARGS = [
   // Chromium's own resolver never sends a query: every connection goes through the proxy, which
   // resolves and checks; the proxy itself is reached by its literal address.
   `--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE ${EGRESS_PROXY_HOST}`,
+  ...MEMORY_ARGS,
 ];
 
 export interface PoolOptions {
@@ -31,6 +51,8 @@ export interface PoolOptions {
   concurrency: number;
   queue: number;
   recyclePages: number;
+  /** Retire the browser when its process tree's PSS exceeds this many MB (0: never); read at most once a second. */
+  pssCapMb?: number;
   log: Logger;
   /** Injectable for tests. */
   launch?: () => Promise<Browser>;
@@ -41,6 +63,9 @@ interface Slot {
   pagesServed: number;
   inFlight: number;
   retired: boolean;
+  /** The browser's main process, when it could be found (the PSS cap needs it). */
+  pid?: number;
+  pssCheckedAt: number;
 }
 
 export interface Lease {
@@ -63,7 +88,7 @@ export interface BrowserPool {
  * its own process group: once the leader is gone, kill the group so the pipe closes and everything
  * waiting on the browser fails at once.
  */
-async function watchBrowserProcess(browser: Browser, log: Logger): Promise<void> {
+async function watchBrowserProcess(browser: Browser, log: Logger): Promise<number | undefined> {
   let pid: number | undefined;
   try {
     const cdp = await browser.newBrowserCDPSession();
@@ -73,7 +98,7 @@ async function watchBrowserProcess(browser: Browser, log: Logger): Promise<void>
   } catch (err) {
     log.warn({ err }, 'cannot find the browser pid; a killed browser is noticed only when its pipe closes');
   }
-  if (!pid) return;
+  if (!pid) return undefined;
   const browserPid = pid;
   const timer = setInterval(() => {
     try {
@@ -90,6 +115,18 @@ async function watchBrowserProcess(browser: Browser, log: Logger): Promise<void>
   }, 250);
   timer.unref();
   browser.once('disconnected', () => clearInterval(timer));
+  return browserPid;
+}
+
+const PSS_CHECK_EVERY_MS = 1_000;
+
+/** Why `slot` should be retired now, if it should: pages served, or its PSS over the cap. */
+function retireReason(slot: Slot, opts: PoolOptions): Record<string, number> | null {
+  if (slot.pagesServed >= opts.recyclePages) return { pagesServed: slot.pagesServed };
+  if (!opts.pssCapMb || !slot.pid || Date.now() - slot.pssCheckedAt < PSS_CHECK_EVERY_MS) return null;
+  slot.pssCheckedAt = Date.now();
+  const pssMb = treePssMb(slot.pid);
+  return pssMb !== null && pssMb > opts.pssCapMb ? { pssMb, capMb: opts.pssCapMb, pagesServed: slot.pagesServed } : null;
 }
 
 /** One page's lease on `slot`: release gives the limiter's place back and closes a retired browser once idle. */
@@ -129,8 +166,8 @@ export function createBrowserPool(opts: PoolOptions): BrowserPool {
       launching = (async () => {
         const started = Date.now();
         const browser = await launch();
-        const slot: Slot = { browser, pagesServed: 0, inFlight: 0, retired: false };
-        await watchBrowserProcess(browser, opts.log);
+        const slot: Slot = { browser, pagesServed: 0, inFlight: 0, retired: false, pssCheckedAt: 0 };
+        slot.pid = await watchBrowserProcess(browser, opts.log);
         browser.once('disconnected', () => {
           slots.delete(slot);
           if (current === slot) current = null;
@@ -160,10 +197,11 @@ export function createBrowserPool(opts: PoolOptions): BrowserPool {
       }
       slot.inFlight++;
       slot.pagesServed++;
-      if (slot.pagesServed >= opts.recyclePages && current === slot) {
+      const reason = current === slot ? retireReason(slot, opts) : null;
+      if (reason) {
         slot.retired = true;
         current = null;
-        opts.log.info({ pagesServed: slot.pagesServed }, 'browser retired for recycling');
+        opts.log.info(reason, 'browser retired for recycling');
       }
       return leaseOn(slot, free, closeSlot);
     },

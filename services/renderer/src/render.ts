@@ -4,14 +4,16 @@
  * `render.*` span. Every step is bounded by the deadline; page, context and proxy are closed
  * whatever happens. Failures become ServiceErrors in one place: the catch in `renderPage`.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { RenderRequest, RenderResult } from '@enrich/shared/contracts';
 import { refusalError, toRenderError } from './errors.ts';
 import { capture, storeScreenshot } from './phases/capture.ts';
-import { collectPage } from './phases/collect.ts';
-import { checkSettledPage, navigate, settlePage } from './phases/load.ts';
+import type { NetworkLog } from './network-log.ts';
+import { collectDocumentOf, collectElementsAndStyles } from './phases/collect.ts';
+import { checkSettledPage, navigate, settlePage, type Navigation } from './phases/load.ts';
 import { openPage, watchPage, type Held } from './phases/open.ts';
-import { snapshotOf } from './phases/snapshot.ts';
+import { snapshotOf, startSiteIconLookup } from './phases/snapshot.ts';
+import { markSkipped } from './tracing.ts';
 import type { Lease } from './pool.ts';
 import { CLEANUP_MS, failureOf, startRun, type JobContext, type RenderDeps, type RenderRun } from './run.ts';
 
@@ -55,16 +57,46 @@ async function renderOnPage(run: RenderRun, browser: Browser, held: Held): Promi
   const nav = await navigate(run, page);
   await settlePage(run, page, watch.net, nav);
   await checkSettledPage(run, page, watch.main, nav);
-  const collectStart = Date.now();
-  const found = req.snapshot ? await collectPage(run, page, watch.wire) : null;
-  timings.collectMs = Date.now() - collectStart;
-  const shotStart = Date.now();
-  const captured = req.screenshot ? await capture(run, page, req.screenshot) : undefined;
-  const screenshot = captured && req.screenshot ? await storeScreenshot(run, captured, req.screenshot.fullPage) : null;
-  const snapshot = found ? await snapshotOf(run, page, nav, found, watch.wire, captured) : null;
-  timings.screenshotMs = Date.now() - shotStart;
+  const { screenshot, snapshot } = req.snapshot ? await snapshotPhases(run, page, nav, watch.wire) : await screenshotPhases(run, page);
   timings.totalMs = Date.now() - run.started;
   return { requestedUrl: req.url, finalUrl: nav.finalUrl, status: nav.status, screenshot, snapshot, timings };
+}
+
+type Produced = Pick<RenderResult, 'screenshot' | 'snapshot'>;
+
+/** Without a snapshot (`/screenshot`): the capture and its upload, nothing the analyzers need. */
+async function screenshotPhases(run: RenderRun, page: Page): Promise<Produced> {
+  const shot = run.req.screenshot;
+  markSkipped(['collect', 'logos', 'site_icons', 'thumbnail']);
+  const shotStart = Date.now();
+  const captured = shot ? await capture(run, page, shot) : undefined;
+  const screenshot = captured && shot ? await storeScreenshot(run, captured, shot.fullPage) : null;
+  run.timings.screenshotMs = Date.now() - shotStart;
+  return { screenshot, snapshot: null };
+}
+
+/**
+ * With a snapshot (`/enrich` and the analyzers): the page is read (collection), then captured;
+ * what needs no page call runs beside the page's own work: the site-icon lookups (GETs through the
+ * context's request API) start as soon as the document is read, the capture's upload and the
+ * thumbnail run while the logos are rasterised. Page calls stay one at a time: collection, the
+ * capture and the logo rasters read the same layout (a full-page capture resizes it).
+ */
+async function snapshotPhases(run: RenderRun, page: Page, nav: Navigation, wire: NetworkLog): Promise<Produced> {
+  const shot = run.req.screenshot;
+  const collectStart = Date.now();
+  const doc = await collectDocumentOf(run, page);
+  const icons = run.req.visuals ? startSiteIconLookup(run, page, doc.links, nav.finalUrl) : undefined;
+  const found = { doc, ...(await collectElementsAndStyles(run, page, wire)) };
+  run.timings.collectMs = Date.now() - collectStart;
+  const shotStart = Date.now();
+  const captured = shot ? await capture(run, page, shot) : undefined;
+  const storing = captured && shot ? storeScreenshot(run, captured, shot.fullPage) : Promise.resolve(null);
+  storing.catch(() => undefined); // awaited below, where its failure fails the job
+  const snapshot = await snapshotOf(run, page, nav, found, wire, captured, icons);
+  const screenshot = await storing;
+  run.timings.screenshotMs = Date.now() - shotStart;
+  return { screenshot, snapshot };
 }
 
 /** Runs the phases against the lifeline; the slot is given back only once context and proxy are closed. */

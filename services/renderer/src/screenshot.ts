@@ -9,6 +9,10 @@ import type { ElementHandle, Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { PngImage, ScreenshotFormat } from '@enrich/shared/contracts';
 
+// libvips' operation cache keeps up to 50 MB of decoded images for repeats that never come here
+// (every capture is new): off, so the renderer's node process does not hold them.
+sharp.cache(false);
+
 export const MAX_CAPTURE_HEIGHT = 16_383;
 const QUALITY = 80;
 

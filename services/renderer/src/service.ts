@@ -6,7 +6,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import { RENDER_PAGE } from '@enrich/shared/contracts';
 import { serve } from '@enrich/shared/nats';
-import { testSwitchesSet, type RendererConfig } from './config.ts';
+import { browserPssCapMb, testSwitchesSet, type RendererConfig } from './config.ts';
 import { createRendererMetrics } from './metrics.ts';
 import { createBrowserPool, type BrowserPool, type PoolOptions } from './pool.ts';
 import { renderPage, type JobContext } from './render.ts';
@@ -34,6 +34,7 @@ export function createRenderer(opts: {
     concurrency: config.RENDER_CONCURRENCY,
     queue: config.RENDER_QUEUE,
     recyclePages: config.BROWSER_RECYCLE_PAGES,
+    pssCapMb: browserPssCapMb(config),
     log,
     ...(opts.launch ? { launch: opts.launch } : {}),
   });

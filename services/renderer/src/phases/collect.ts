@@ -18,9 +18,10 @@ export interface Collected {
   styles: ReturnType<typeof collectStyles>;
 }
 
-export async function collectPage(run: RenderRun, page: Page, wire: NetworkLog): Promise<Collected> {
+/** The document part (span `render.collect.document`): what the site-icon lookups need comes from here. */
+export async function collectDocumentOf(run: RenderRun, page: Page): Promise<Collected['doc']> {
   run.stage = 'collecting the document';
-  const doc = await inSpan('collect.document', () =>
+  return inSpan('collect.document', () =>
     runInPage(
       page,
       collectDocument,
@@ -44,6 +45,10 @@ export async function collectPage(run: RenderRun, page: Page, wire: NetworkLog):
       DOCUMENT_PARTS,
     ),
   );
+}
+
+/** Elements and styles (spans `render.collect.elements`, `render.collect.styles`). */
+export async function collectElementsAndStyles(run: RenderRun, page: Page, wire: NetworkLog): Promise<Omit<Collected, 'doc'>> {
   run.stage = 'collecting elements and styles';
   const elements = await inSpan('collect.elements', () =>
     runInPage(
@@ -58,5 +63,5 @@ export async function collectPage(run: RenderRun, page: Page, wire: NetworkLog):
     const extraVariableNames = [...new Set([...sheetTexts.values()].flatMap((t) => [...t.matchAll(/(--[\w-]+)\s*:/g)].map((m) => m[1]!)))].slice(0, 2000);
     return runInPage(page, collectStyles, { colorSamples: L.colorSamples, fontSamples: L.fontSamples, maxElements: 15_000, extraVariableNames }, STYLE_PARTS);
   });
-  return { doc, elements, styles };
+  return { elements, styles };
 }

@@ -46,21 +46,26 @@ export async function navigate(run: RenderRun, page: Page): Promise<Navigation> 
 export async function settlePage(run: RenderRun, page: Page, net: NetworkActivity, nav: Navigation): Promise<void> {
   run.stage = 'waiting for the page to settle';
   const startedAt = Date.now();
-  await inSpan('settle', async () => {
+  await inSpan('settle', async (span) => {
     await settle(page, net, Math.min(run.workUntil, Date.now() + SETTLE_CAP_MS));
-    if (run.req.snapshot || run.req.screenshot?.fullPage) {
+    // Lazy content matters only below the fold: for the snapshot and full-page captures.
+    const scroll = run.req.snapshot || run.req.screenshot?.fullPage === true;
+    span.setAttribute('scroll', scroll ? 'done' : 'skipped: viewport capture without a snapshot');
+    if (scroll) {
       run.stage = 'scrolling for lazy content';
-      await scrollThrough(page, net, Math.min(run.workUntil, Date.now() + SETTLE_CAP_MS));
+      await inSpan('scroll', () => scrollThrough(page, net, Math.min(run.workUntil, Date.now() + SETTLE_CAP_MS)));
     }
   });
   run.timings.settleMs = Date.now() - startedAt;
   run.deps.metrics.pageLoad.record(Date.now() - nav.startedAt);
 }
 
-/** Consent banners go first: neither the wall check (span `render.walls`), the snapshot nor the screenshot may see them. */
+/** Consent banners go first (span `render.overlays`): neither the wall check (span `render.walls`), the snapshot nor the screenshot may see them. */
 export async function checkSettledPage(run: RenderRun, page: Page, main: MainResponse, nav: Navigation): Promise<void> {
   run.stage = 'hiding overlays';
-  await hideOverlays(page);
+  await inSpan('overlays', async (span) => {
+    span.setAttribute('layers', await hideOverlays(page));
+  });
   run.stage = 'checking that the page is the site';
   await inSpan('walls', () => checkWall(page, main.latest(nav.response), nav.status));
 }

@@ -36,8 +36,8 @@ function userAgentFor(version: string): string {
   return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`;
 }
 
-async function guardContext(context: BrowserContext, guard: EgressGuard): Promise<void> {
-  await context.route('**/*', async (route: Route) => {
+function guardContext(context: BrowserContext, guard: EgressGuard): Promise<unknown> {
+  const requests = context.route('**/*', async (route: Route) => {
     const req = route.request();
     const url = req.url();
     if (BLOCKED_TYPES.has(req.resourceType()) || (req.resourceType() !== 'document' && BLOCKED_PATH.test(new URL(url).pathname))) {
@@ -54,7 +54,7 @@ async function guardContext(context: BrowserContext, guard: EgressGuard): Promis
     });
     return route.abort(verdict.kind === 'forbidden' ? 'blockedbyclient' : 'namenotresolved').catch(() => undefined);
   });
-  await context.routeWebSocket(
+  const sockets = context.routeWebSocket(
     () => true,
     async (ws: WebSocketRoute) => {
       const verdict = await guard.check(ws.url());
@@ -63,6 +63,7 @@ async function guardContext(context: BrowserContext, guard: EgressGuard): Promis
       return ws.close({ code: 1008, reason: 'refused by the renderer' });
     },
   );
+  return Promise.all([requests, sockets]);
 }
 
 /** The context and its page (span `render.context`); what was opened goes into `held` at once. */
@@ -82,8 +83,9 @@ export async function openPage(run: RenderRun, browser: Browser, held: Held): Pr
     });
     held.context = context;
     if (run.deadlineHit) throw new DeadlineExceededError('render: the budget ran out before the page opened');
-    await guardContext(context, run.guard);
-    return context.newPage();
+    // The routes must be in place before navigation, not before the page exists: one round trip, not three.
+    const [page] = await Promise.all([context.newPage(), guardContext(context, run.guard)]);
+    return page;
   });
 }
 

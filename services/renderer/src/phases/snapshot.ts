@@ -1,14 +1,23 @@
 /**
- * Phase 6, when a snapshot is wanted: the visuals (span `render.visuals`: the thumbnail and the logo
- * rasters) and the snapshot assembled from what was collected and what the wire saw.
+ * Phase 6, when a snapshot is wanted: the visuals (span `render.visuals`: the thumbnail beside the logo
+ * rasters; the site-icon lookups were started after the document was read) and the snapshot
+ * assembled from what was collected and what the wire saw.
  */
 import type { Page } from 'playwright-core';
-import { SNAPSHOT_LIMITS as L, type LogoRaster, type PngImage, type SiteIconLookup, type Snapshot, type SourceText } from '@enrich/shared/contracts';
+import {
+  SNAPSHOT_LIMITS as L,
+  type LinkTag,
+  type LogoRaster,
+  type PngImage,
+  type SiteIconLookup,
+  type Snapshot,
+  type SourceText,
+} from '@enrich/shared/contracts';
 import { lookUpSiteIcons, rasterizeLogos } from '../logos.ts';
 import type { NetworkLog } from '../network-log.ts';
 import { CLEANUP_MS, msLeft, type RenderRun } from '../run.ts';
 import { thumbnailOf, type Capture } from '../screenshot.ts';
-import { inSpan } from '../tracing.ts';
+import { inSpan, markSkipped } from '../tracing.ts';
 import type { Collected } from './collect.ts';
 import type { Navigation } from './load.ts';
 
@@ -18,7 +27,38 @@ interface Visuals {
   siteIcons?: SiteIconLookup;
 }
 
-/** The thumbnail comes from the capture when it is PNG or JPEG, else from a screenshot of its own. */
+/** Until when the visuals may work: half the reserve past the work budget, never into the cleanup reserve. */
+function visualsUntil(run: RenderRun): number {
+  return Math.min(run.workUntil + run.reserveMs / 2, run.job.deadline - CLEANUP_MS);
+}
+
+/**
+ * The manifest and `/favicon.ico` lookups (span `render.site_icons`), started as soon as the document
+ * is read: they are GETs through the context's request API, not page calls, so they run while the
+ * elements and styles are collected and the page is captured.
+ */
+export function startSiteIconLookup(run: RenderRun, page: Page, links: readonly LinkTag[], finalUrl: string): Promise<SiteIconLookup> {
+  const lookup = inSpan('site_icons', () => lookUpSiteIcons(page, links, finalUrl, visualsUntil(run)));
+  lookup.catch(() => undefined); // awaited in renderVisuals
+  return lookup;
+}
+
+/** The thumbnail (span `render.thumbnail`) comes from the capture when it is PNG or JPEG, else from a screenshot of its own. */
+async function thumbnailFor(run: RenderRun, page: Page, captured: Capture | undefined): Promise<PngImage> {
+  return inSpan(
+    'thumbnail',
+    async () => {
+      const base = captured && captured.format !== 'webp' ? captured.body : await page.screenshot({ type: 'png', timeout: msLeft(run) });
+      return thumbnailOf(base, run.req.viewport);
+    },
+    { from_capture: Boolean(captured && captured.format !== 'webp') },
+  );
+}
+
+/**
+ * Span `render.visuals`: the thumbnail (node-side image work on the capture) runs beside the logo
+ * rasters (span `render.logos`, page calls), which wait for the site-icon lookups started earlier.
+ */
 async function renderVisuals(
   run: RenderRun,
   page: Page,
@@ -26,17 +66,21 @@ async function renderVisuals(
   finalUrl: string,
   captured: Capture | undefined,
   wire: NetworkLog,
+  icons: Promise<SiteIconLookup> | undefined,
 ): Promise<Visuals> {
-  if (!run.req.visuals) return { thumbnail: null, logoRasters: [] };
+  if (!run.req.visuals) {
+    markSkipped(['logos', 'site_icons', 'thumbnail']);
+    return { thumbnail: null, logoRasters: [] };
+  }
   run.stage = 'rendering visuals';
   return inSpan('visuals', async () => {
-    const base = captured && captured.format !== 'webp' ? captured.body : await page.screenshot({ type: 'png', timeout: msLeft(run) });
-    const thumbnail = await thumbnailOf(base, run.req.viewport);
-    const until = Math.min(run.workUntil + run.reserveMs / 2, run.job.deadline - CLEANUP_MS);
+    const thumbnail = thumbnailFor(run, page, captured);
+    thumbnail.catch(() => undefined); // awaited below
+    const until = visualsUntil(run);
+    const siteIcons = await (icons ?? startSiteIconLookup(run, page, found.doc.links, finalUrl));
+    const { doc } = found;
     // Logos: the shared ranking (the brand analyzer's own) decides which are rasterised, so the
     // colours come from the logo the brand analyzer reports as primary.
-    const siteIcons = await lookUpSiteIcons(page, found.doc.links, finalUrl, until);
-    const { doc } = found;
     const facts = {
       finalUrl: finalUrl.slice(0, L.urlChars),
       title: doc.title,
@@ -50,8 +94,8 @@ async function renderVisuals(
       resources: wire.resources().list,
       siteIcons,
     };
-    const logoRasters = await rasterizeLogos(page, facts, until);
-    return { thumbnail, logoRasters, siteIcons };
+    const logoRasters = await inSpan('logos', () => rasterizeLogos(page, facts, until));
+    return { thumbnail: await thumbnail, logoRasters, siteIcons };
   });
 }
 
@@ -62,8 +106,9 @@ export async function snapshotOf(
   found: Collected,
   wire: NetworkLog,
   captured: Capture | undefined,
+  icons?: Promise<SiteIconLookup>,
 ): Promise<Snapshot> {
-  const { thumbnail, logoRasters, siteIcons } = await renderVisuals(run, page, found, nav.finalUrl, captured, wire);
+  const { thumbnail, logoRasters, siteIcons } = await renderVisuals(run, page, found, nav.finalUrl, captured, wire, icons);
   const { doc, elements, styles } = found;
   run.stage = 'assembling the snapshot';
   const texts = await wire.texts(Math.min(run.job.deadline - CLEANUP_MS, Date.now() + 1_000));
