@@ -24,6 +24,12 @@ const config = loadConfig(
     STORE: z.enum(['kv', 'mongo']).optional(),
     MONGODB_URI: z.string().optional(),
     STORE_NAME: z.string().default('enrich'),
+    // Renderer processes (queue-group subscribers on render.page); each runs RENDER_CONCURRENCY pages.
+    RENDERERS: z
+      .string()
+      .regex(/^[1-9]\d?$/, { message: 'must be a whole number from 1 to 99' })
+      .transform(Number)
+      .default(1),
   }),
 );
 
@@ -45,6 +51,7 @@ const stack = await startStack({
   dataDir: config.DATA_DIR,
   persistNats: true,
   logs: 'files',
+  renderers: config.RENDERERS,
   // The demo site lives on loopback, which the SSRF guard refuses by default: allow that one address only.
   env: { LOG_LEVEL: config.LOG_LEVEL, ALLOW_PRIVATE_TARGETS: '127.0.0.2/32' },
 }).catch(async (err: unknown) => {
@@ -86,7 +93,9 @@ process.on('exit', () => {
 });
 
 say();
-say(`  Web enrichment API is up at ${stack.baseUrl}   (NATS ${stack.natsUrl}${stack.nats ? ', started here' : ''})`);
+say(
+  `  Web enrichment API is up at ${stack.baseUrl}   (NATS ${stack.natsUrl}${stack.nats ? ', started here' : ''}${config.RENDERERS > 1 ? `; ${config.RENDERERS} renderer processes` : ''})`,
+);
 say(`  Playground: ${stack.baseUrl}/    API docs: ${stack.baseUrl}/docs    demo key (1000 credits): ${key}`);
 say(`  Keys: npm run keys -- create --name acme --credits 5000   (uses this stack, via ${stackFile})`);
 say();

@@ -7,6 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RENDER_PAGE, pingSubject } from '@enrich/shared/contracts';
+import { connectNats } from '@enrich/shared/nats';
 import { startNatsServer, type NatsServerHandle } from './nats-server.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -28,17 +30,34 @@ export interface StackOptions {
   logs?: 'inherit' | 'files' | 'ignore';
   services?: readonly ServiceName[];
   readyTimeoutMs?: number;
+  /**
+   * Renderer processes to start (default 1): each is a queue-group subscriber on render.page, so
+   * NATS spreads renders over them; the edge retries a BUSY answer, which usually lands on another.
+   * They are named renderer, renderer-2, ... (process map keys and log files).
+   */
+  renderers?: number;
+}
+
+/** The process names a stack starts: each service once, the renderer `renderers` times. */
+export function processNames(services: readonly ServiceName[], renderers = 1): Array<{ name: string; service: ServiceName }> {
+  return services.flatMap(
+    (service): Array<{ name: string; service: ServiceName }> =>
+      service === 'renderer'
+        ? Array.from({ length: Math.max(1, renderers) }, (_, i) => ({ name: i === 0 ? 'renderer' : `renderer-${i + 1}`, service }))
+        : [{ name: service, service }],
+  );
 }
 
 export interface Stack {
   baseUrl: string;
   natsUrl: string;
-  processes: Map<ServiceName, ChildProcess>;
+  /** Keyed by process name: the service's name, or renderer-2, renderer-3, ... for extra renderers. */
+  processes: Map<string, ChildProcess>;
   nats: NatsServerHandle | undefined;
   stop(): Promise<void>;
 }
 
-export async function waitForReady(baseUrl: string, timeoutMs: number, procs: Map<ServiceName, ChildProcess>): Promise<void> {
+export async function waitForReady(baseUrl: string, timeoutMs: number, procs: Map<string, ChildProcess>): Promise<void> {
   const until = Date.now() + timeoutMs;
   let last = 'no answer yet';
   while (Date.now() < until) {
@@ -57,6 +76,30 @@ export async function waitForReady(baseUrl: string, timeoutMs: number, procs: Ma
   throw new Error(`the edge at ${baseUrl} was not ready within ${timeoutMs} ms: ${last}`);
 }
 
+/**
+ * Waits until every one of these renderer processes answers render.page's ping. The ping goes to the
+ * queue group (one instance each time, chosen by NATS), so it is repeated until each pid has answered.
+ */
+export async function waitForRenderers(natsUrl: string, pids: readonly number[], timeoutMs: number): Promise<void> {
+  const nc = await connectNats({ url: natsUrl, name: 'stack-wait-renderers' });
+  const seen = new Set<string>();
+  try {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until && !pids.every((p) => seen.has(String(p)))) {
+      try {
+        const msg = await nc.request(pingSubject(RENDER_PAGE.subject), '', { timeout: 1000 });
+        seen.add(String((JSON.parse(msg.string()) as { instance?: string }).instance));
+      } catch {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+  } finally {
+    await nc.close();
+  }
+  const missing = pids.filter((p) => !seen.has(String(p)));
+  if (missing.length) throw new Error(`renderer processes ${missing.join(', ')} did not answer render.page within ${timeoutMs} ms (see their logs)`);
+}
+
 export async function startStack(opts: StackOptions): Promise<Stack> {
   mkdirSync(opts.dataDir, { recursive: true });
   let nats: NatsServerHandle | undefined;
@@ -73,7 +116,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     ASSETS_BASE_URL: `${baseUrl}/assets`,
     ...opts.env,
   };
-  const processes = new Map<ServiceName, ChildProcess>();
+  const processes = new Map<string, ChildProcess>();
   const logDir = join(opts.dataDir, 'logs');
   if (opts.logs === 'files') mkdirSync(logDir, { recursive: true });
 
@@ -95,9 +138,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   };
 
   try {
-    for (const name of opts.services ?? SERVICES) {
-      const env = { ...process.env, ...common, ...(name === 'edge' ? { PORT: String(opts.port) } : {}), ...opts.serviceEnv?.[name] };
-      const child = spawn(process.execPath, [join(REPO_ROOT, 'services', name, 'src', 'main.ts')], {
+    for (const { name, service } of processNames(opts.services ?? SERVICES, opts.renderers)) {
+      const env = { ...process.env, ...common, ...(service === 'edge' ? { PORT: String(opts.port) } : {}), ...opts.serviceEnv?.[service] };
+      const child = spawn(process.execPath, [join(REPO_ROOT, 'services', service, 'src', 'main.ts')], {
         cwd: REPO_ROOT,
         env,
         stdio: opts.logs === 'inherit' ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
@@ -113,6 +156,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       processes.set(name, child);
     }
     if ((opts.services ?? SERVICES).includes('edge')) await waitForReady(baseUrl, opts.readyTimeoutMs ?? 90_000, processes);
+    const rendererPids = [...processes].flatMap(([name, p]) => (name.startsWith('renderer') && p.pid ? [p.pid] : []));
+    if (rendererPids.length > 1) await waitForRenderers(natsUrl, rendererPids, opts.readyTimeoutMs ?? 90_000);
   } catch (err) {
     await stop();
     throw err;

@@ -1,6 +1,6 @@
 /**
- * The README's two-terminal sequence, as two real processes: `npm start` (the launcher, which starts
- * its own nats-server on a free port), then `npm run keys -- create ...` from a second process, whose
+ * The README's two-terminal sequence, as two real processes: `RENDERERS=2 npm start` (the launcher,
+ * which starts its own nats-server on a free port, and two renderer processes), then `npm run keys -- create ...` from a second process, whose
  * key the running stack must accept. And the CLI without a stack: a message and a non-zero exit,
  * never a silent fallback to nats://127.0.0.1:4222.
  */
@@ -9,6 +9,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { RENDER_PAGE, pingSubject } from '@enrich/shared/contracts';
+import { connectNats } from '@enrich/shared/nats';
 import { LocalStackSchema } from '../../services/edge/src/local-stack.ts';
 import { REPO_ROOT } from '../../deploy/local/stack.ts';
 import { freePort } from '../../deploy/local/nats-server.ts';
@@ -62,17 +64,33 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-describe('npm start, then npm run keys from a second terminal', () => {
+/** The distinct renderer instances (pids) that answer render.page's ping, asked `tries` times (the queue group picks one each time). */
+async function rendererInstances(natsUrl: string, tries: number): Promise<Set<string>> {
+  const nc = await connectNats({ url: natsUrl, name: 'readme-test' });
+  const seen = new Set<string>();
+  try {
+    for (let i = 0; i < tries; i++) {
+      const msg = await nc.request(pingSubject(RENDER_PAGE.subject), '', { timeout: 2000 });
+      seen.add(String((JSON.parse(msg.string()) as { instance: string }).instance));
+    }
+  } finally {
+    await nc.close();
+  }
+  return seen;
+}
+
+describe('npm start (RENDERERS=2), then npm run keys from a second terminal', () => {
   it('creates a key the running stack accepts; after Ctrl-C the CLI says there is no stack', async () => {
     const dataDir = tempDir();
     const port = await freePort();
     launcher = spawn(process.execPath, [join(REPO_ROOT, 'deploy/local/launcher.ts')], {
       cwd: REPO_ROOT,
-      env: { ...terminalEnv(dataDir), PORT: String(port) },
+      env: { ...terminalEnv(dataDir), PORT: String(port), RENDERERS: '2' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const banner = await untilUp(launcher);
     expect(banner).toContain(`Web enrichment API is up at http://127.0.0.1:${port}`);
+    expect(banner).toContain('2 renderer processes');
 
     const stack = LocalStackSchema.parse(JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')));
     expect(stack).toMatchObject({
@@ -84,6 +102,8 @@ describe('npm start, then npm run keys from a second terminal', () => {
     // Its own nats-server on a free port, not the default one the CLI used to assume.
     expect(stack.natsUrl).toMatch(/^nats:\/\/127\.0\.0\.1:\d+$/);
     expect(stack.natsUrl).not.toBe('nats://127.0.0.1:4222');
+    // RENDERERS=2: two renderer processes in render.page's queue group (40 pings miss one with odds 2^-39).
+    expect((await rendererInstances(stack.natsUrl, 40)).size).toBe(2);
 
     const created = await runKeys(dataDir, ['create', '--name', 'acme', '--credits', '5000', '--json']);
     expect(created.code, created.stderr).toBe(0);

@@ -19,7 +19,7 @@ import { BusyError, TargetUnreachableError, UrlForbiddenError } from '@enrich/sh
 import type { z } from 'zod';
 import { connect } from '@nats-io/transport-node';
 import { startNatsServer, type NatsServerHandle } from '../../../test/support/nats-server.ts';
-import { serveFakes, startEdge, type EdgeHarness } from '../../../test/support/edge-harness.ts';
+import { fakeRenderResult, serveFakes, startEdge, type EdgeHarness } from '../../../test/support/edge-harness.ts';
 
 let nats: NatsServerHandle;
 let h: EdgeHarness;
@@ -231,7 +231,8 @@ describe('credits', () => {
 describe('refunds and error statuses from the services', () => {
   let failing: EdgeHarness;
   let failingNats: NatsServerHandle;
-  let mode: 'unreachable' | 'forbidden' | 'busy' | 'hang' | 'crash' = 'unreachable';
+  let mode: 'unreachable' | 'forbidden' | 'busy' | 'busy-twice' | 'hang' | 'crash' = 'unreachable';
+  let busyAnswers = 0;
   let failingFakes: ReturnType<typeof serveFakes>;
 
   beforeAll(async () => {
@@ -241,7 +242,11 @@ describe('refunds and error statuses from the services', () => {
       async render(req, ctx) {
         if (mode === 'unreachable') throw new TargetUnreachableError(`${req.url} could not be reached: net::ERR_CONNECTION_REFUSED`);
         if (mode === 'forbidden') throw new UrlForbiddenError(`${req.url} resolves to 10.0.0.1, a private address`);
-        if (mode === 'busy') throw new BusyError('all 4 browser slots and 8 queue places are taken');
+        if (mode === 'busy' || (mode === 'busy-twice' && busyAnswers < 2)) {
+          busyAnswers++;
+          throw new BusyError('all 4 browser slots and 8 queue places are taken');
+        }
+        if (mode === 'busy-twice') return fakeRenderResult(req);
         if (mode === 'crash') throw new Error('TypeError: cannot read properties of undefined (reading "x") at /srv/render.ts:12');
         // hang: answer only when the budget is gone, as a slow page would.
         await new Promise((r) => ctx.signal.addEventListener('abort', r));
@@ -277,6 +282,27 @@ describe('refunds and error statuses from the services', () => {
     mode = 'busy';
     const res = await expectRefunded('/brand?url=acme.test', 503, /^Temporarily unavailable, retry in a few seconds: all 4 browser slots/);
     expect(res.headers['retry-after']).toBe('5');
+  });
+  it('BUSY is retried while the budget lasts (another renderer may be free): two BUSY answers, then a render', async () => {
+    const patient = await startEdge(failingNats.url, { requestBudgetMs: 20_000 });
+    try {
+      mode = 'busy-twice';
+      busyAnswers = 0;
+      const { key, id } = await patient.createKey({ credits: 3 });
+      const ok = await get('/screenshot?url=acme.test', key, {}, patient.app);
+      expect(ok.status).toBe(200);
+      expect(busyAnswers).toBe(2);
+      expect((await patient.getKey(id)).credits_used).toBe(1);
+      // Always busy: three tries, then the 503 stands, refunded.
+      mode = 'busy';
+      busyAnswers = 0;
+      const refused = await get('/screenshot?url=acme.test', key, {}, patient.app);
+      expectError(refused, 503, /browser slots/);
+      expect(busyAnswers).toBe(3);
+      expect((await patient.getKey(id)).credits_used).toBe(1);
+    } finally {
+      await patient.close();
+    }
   });
   it('504 naming the budget and what was still running, refunded', async () => {
     mode = 'hang';

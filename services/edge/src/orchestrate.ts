@@ -28,7 +28,7 @@ import {
   type ScreenshotQuery,
   type Snapshot,
 } from '@enrich/shared/contracts';
-import { BadMessageError, DeadlineExceededError } from '@enrich/shared/errors';
+import { BadMessageError, BusyError, DeadlineExceededError } from '@enrich/shared/errors';
 import type { z } from 'zod';
 import { domainOf } from './params.ts';
 
@@ -42,6 +42,10 @@ export interface Budget {
 }
 
 const DEFAULT_VIEWPORT = { width: 1440, height: 900 };
+const BUSY_ATTEMPTS = 3;
+const BUSY_RETRY_PAUSE_MS = 50;
+/** No retry when less budget than this would be left: a render would not finish in it anyway. */
+const BUSY_RETRY_MIN_LEFT_MS = 2000;
 
 /** Calls services and remembers which calls are in flight, for the 504 message. */
 class Calls {
@@ -55,13 +59,31 @@ class Calls {
     const id = this.#next++;
     this.running.set(id, `${endpoint.subject} (${what})`);
     try {
-      return await request(this.#b.nc, endpoint, payload, { deadline: this.#b.deadline, requestId: this.#b.requestId });
+      return await this.#withBusyRetry(() => request(this.#b.nc, endpoint, payload, { deadline: this.#b.deadline, requestId: this.#b.requestId }));
     } catch (err) {
       // A hop that ran out of budget answers first (it keeps a margin); name it while it still counts as running.
       if (err instanceof DeadlineExceededError) throw this.expired();
       throw err;
     } finally {
       this.running.delete(id);
+    }
+  }
+
+  /**
+   * A BUSY answer comes from one instance whose queue is full; NATS hands the next request to any
+   * instance of the queue group, so with several renderers a retry usually finds a free one. At most
+   * BUSY_ATTEMPTS tries, a short pause between them, and only while the budget lasts; then BUSY
+   * stands (503, retryable, no credits).
+   */
+  async #withBusyRetry<T>(call: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await call();
+      } catch (err) {
+        const pause = BUSY_RETRY_PAUSE_MS * attempt;
+        if (!(err instanceof BusyError) || attempt >= BUSY_ATTEMPTS || this.#b.deadline - Date.now() < pause + BUSY_RETRY_MIN_LEFT_MS) throw err;
+        await new Promise((r) => setTimeout(r, pause));
+      }
     }
   }
 
