@@ -1,6 +1,7 @@
 /**
  * What we compare our screenshot path with, on the same pages, the same Chromium binary and the same
- * launch flags as the renderer (imported from it, so they cannot drift):
+ * launch flags as the renderer (imported from it, so they cannot drift; only the proxy-only resolver
+ * rule is left out):
  * - a bare Playwright loop on one warm browser: new context, goto (until `load`), screenshot, close;
  * - a browser launched per request, as naive screenshot services work.
  * Both capture what the renderer captures by default: a 1440x900 viewport as JPEG quality 80.
@@ -27,8 +28,15 @@ async function shoot(browser: Browser, url: string): Promise<number> {
   }
 }
 
+/**
+ * The renderer's flags minus the one that only works behind its egress proxy: `--host-resolver-rules`
+ * makes every name (and address) unresolvable so that all traffic must take the proxy; a bare
+ * browser without the proxy would reach nothing.
+ */
+export const BASELINE_ARGS = CHROMIUM_ARGS.filter((a) => !a.startsWith('--host-resolver-rules'));
+
 export function launchChromium(opts: ChromiumOptions): Promise<Browser> {
-  return chromium.launch({ executablePath: opts.executablePath, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: opts.executablePath, args: BASELINE_ARGS });
 }
 
 /** A warm browser that screenshots one URL per call, each in a fresh context. */

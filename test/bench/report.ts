@@ -6,6 +6,7 @@ import type { MachineInfo } from './machine.ts';
 import type { PeakMemory, MemoryReport } from './memory.ts';
 import type { OverheadPath, OverheadStep } from './edge-overhead.ts';
 import type { SeriesSummary } from './stats.ts';
+import { benchGoals, goalsTable } from './goals.ts';
 
 export interface LevelResult extends SeriesSummary {
   concurrency: number;
@@ -32,6 +33,8 @@ export interface BenchResults {
     meanRatio: number | null;
   };
   edgeOverhead: { paths: OverheadPath[]; steps: OverheadStep[] } | null;
+  /** The same system with more renderer processes, at the highest concurrency (null: not run). */
+  scaleOut: { renderers: number; screenshot: LevelResult; enrich: LevelResult } | null;
   memory: MemoryReport | null;
   durationS: number;
   /** 1-minute load average when the run started and ended: other work on the machine shows here. */
@@ -177,6 +180,7 @@ export function renderMarkdown(r: BenchResults, chartFile: string): string {
   L.push('- Pages (served on 127.0.0.2, self-contained, requests rotate over them):');
   for (const s of r.sites) L.push(`  - ${s.name}: ${s.description}`);
   L.push('');
+  L.push('## Goals', '', 'Each figure beside its goal (issue 14), from this run; – where the run has no figure for it.', '', ...goalsTable(benchGoals(r)), '');
   L.push('## Latency against concurrency', '');
   L.push(`![latency against concurrency](${chartFile})`, '');
   L.push(
@@ -237,6 +241,24 @@ export function renderMarkdown(r: BenchResults, chartFile: string): string {
       '"window entries before": requests this client made in the minute before the step, i.e. about how many timestamps the per-IP and per-key sliding windows held when it started (the windows are stored as one KV value each).',
       '',
     );
+  }
+  if (r.scaleOut) {
+    const top = r.scaleOut.screenshot.concurrency;
+    const perRenderer = (x: LevelResult | undefined, n: number): string => (x ? (x.throughput / n).toFixed(2) : 'n/a');
+    L.push(`## Scale-out: ${r.scaleOut.renderers} renderer processes`, '');
+    L.push(
+      `A second stack, identical but for ${r.scaleOut.renderers} renderer processes (each RENDER_CONCURRENCY as above), at concurrency ${top}. On this machine's cores the renderers share the CPU, so throughput per renderer shows what a second process adds here, not on a machine of its own.`,
+      '',
+    );
+    L.push('| path | renderers | p50 | throughput (req/s) | per renderer |', '|---|---:|---:|---:|---:|');
+    for (const [path, one, many] of [
+      ['/screenshot', r.screenshot.find((x) => x.concurrency === top), r.scaleOut.screenshot],
+      ['/enrich', r.enrich.find((x) => x.concurrency === top), r.scaleOut.enrich],
+    ] as const) {
+      if (one) L.push(`| ${path} | 1 | ${fmtMs(one.p50)} | ${one.throughput.toFixed(2)} | ${perRenderer(one, 1)} |`);
+      L.push(`| ${path} | ${r.scaleOut.renderers} | ${fmtMs(many.p50)} | ${many.throughput.toFixed(2)} | ${perRenderer(many, r.scaleOut.renderers)} |`);
+    }
+    L.push('');
   }
   if (r.memory) {
     L.push('## Memory', '');

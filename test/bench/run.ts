@@ -6,7 +6,10 @@
  *
  * Knobs (environment): BENCH_LEVELS (1,2,4,8), BENCH_REQUESTS per level (12; at least 2 x concurrency),
  * BENCH_LAUNCH_REQUESTS per level for the browser-per-request baseline (6; at least the concurrency), BENCH_SEQUENTIAL_ROUNDS (6),
- * BENCH_RATES for the edge overhead (100,300,1000), BENCH_RATE_SECONDS (5), CHROMIUM_PATH.
+ * BENCH_RATES for the edge overhead (100,300,1000), BENCH_RATE_SECONDS (5), CHROMIUM_PATH,
+ * RENDER_CONCURRENCY (4: the issue's memory goal is set at 4), BENCH_SCALE_RENDERERS (2; 0 skips the
+ * scale-out level: a second stack with that many renderer processes, /screenshot and /enrich at the
+ * highest level).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -18,6 +21,7 @@ import { REPO_ROOT, createApiKey, startStack, type Stack } from '../../deploy/lo
 import { apiClient, type ApiClient } from './api.ts';
 import { screenshotWithFreshBrowser, warmBrowserBaseline } from './baselines.ts';
 import { autocannonVersion, measureOverhead, type OverheadPath } from './edge-overhead.ts';
+import { benchGoals } from './goals.ts';
 import { machineInfo } from './machine.ts';
 import { sampleMemory, type MemorySampler } from './memory.ts';
 import { chartSeries, latencyChartSvg, renderMarkdown, type BenchResults, type LevelResult } from './report.ts';
@@ -42,7 +46,8 @@ const config = loadConfig(
     BENCH_RATES: csvInts('100,300,1000'),
     BENCH_RATE_SECONDS: envInt(1, 600).default(5),
     CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
-    RENDER_CONCURRENCY: envInt(1, 64).optional(),
+    RENDER_CONCURRENCY: envInt(1, 64).default(4),
+    BENCH_SCALE_RENDERERS: envInt(0, 16).default(2),
   }),
 );
 if (config.BENCH_BASE_URL && !config.BENCH_API_KEY) {
@@ -72,6 +77,23 @@ const urlFor = (i: number): string => sites[i % sites.length]!.url;
 say(`fixture sites: ${sites.map((s) => `${s.name} ${s.url}`).join(', ')}`);
 
 let stack: Stack | undefined;
+
+/** The stack as the bench runs it: no limit refuses a bench request, no result cache (repeats would be hits; test/bench/cache.ts measures those). */
+function startBenchStack(port: number, dir: string, renderers: number): Promise<Stack> {
+  return startStack({
+    port,
+    dataDir: dir,
+    logs: 'files',
+    renderers,
+    env: { LOG_LEVEL: 'warn', ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', CHROMIUM_PATH: config.CHROMIUM_PATH },
+    serviceEnv: {
+      edge: { RATE_LIMIT_IP_PER_MIN: '1000000', CACHE_ENABLED: 'false' },
+      // What the renderer image sets (deploy/docker/Dockerfile): a small young generation.
+      renderer: { RENDER_CONCURRENCY: String(config.RENDER_CONCURRENCY), NODE_OPTIONS: '--max-semi-space-size=4' },
+    },
+    readyTimeoutMs: 180_000,
+  });
+}
 let dataDir: string | undefined;
 let memory: MemorySampler | undefined;
 let failed = false;
@@ -101,17 +123,7 @@ try {
     const done = phaseTimer('starting the stack');
     dataDir = mkdtempSync(join(tmpdir(), 'enrich-bench-'));
     const port = await freePort();
-    const renderEnv: Record<string, string> = config.RENDER_CONCURRENCY ? { RENDER_CONCURRENCY: String(config.RENDER_CONCURRENCY) } : {};
-    stack = await startStack({
-      port,
-      dataDir,
-      logs: 'files',
-      env: { LOG_LEVEL: 'warn', ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', CHROMIUM_PATH: config.CHROMIUM_PATH },
-      // Limits high enough that no benchmark request is refused, and no result cache (repeats would be
-      // hits; test/bench/cache.ts measures those): the numbers are about the work.
-      serviceEnv: { edge: { RATE_LIMIT_IP_PER_MIN: '1000000', CACHE_ENABLED: 'false' }, renderer: renderEnv },
-      readyTimeoutMs: 180_000,
-    });
+    stack = await startBenchStack(port, dataDir, 1);
     baseUrl = stack.baseUrl;
     apiKey = (await createApiKey(stack.natsUrl, { name: 'bench', credits: 1_000_000_000, rateLimit: 1_000_000 })).key;
     setup.stack = 'started here (nats-server + 5 services, one process each)';
@@ -122,7 +134,7 @@ try {
     if (stack.nats?.process.pid) pids['nats-server'] = stack.nats.process.pid;
     memory = sampleMemory(pids, { intervalMs: 200, pssEvery: 5 });
   }
-  setup.renderConcurrency = config.RENDER_CONCURRENCY ?? 'service default (2)';
+  setup.renderConcurrency = config.RENDER_CONCURRENCY;
   setup.requestsPerLevel = `max(${config.BENCH_REQUESTS}, 2 x concurrency)`;
   setup.viewport = '1440x900 jpeg (API defaults)';
   const api: ApiClient = apiClient(baseUrl, apiKey);
@@ -268,6 +280,9 @@ try {
   memory?.phase('edge overhead');
   const refusedUrl = 'http://10.255.255.1/';
   const probe = await api.call('/screenshot', { url: refusedUrl });
+  // A key allowed 1 request a minute (only when the stack is started here): the path's unrecorded warm-up
+  // second spends it, and every measured request on it is a 429.
+  const spentKey = stack ? (await createApiKey(stack.natsUrl, { name: 'bench-spent', credits: 1000, rateLimit: 1 })).key : undefined;
   const paths: OverheadPath[] = [
     {
       name: 'health',
@@ -285,15 +300,66 @@ try {
         'per-IP window (KV compare-and-set), key lookup by hash (KV get), per-key window (KV compare-and-set), query validation refusing an unknown parameter, usage-log write (KV put, after the answer); no credits reserved',
     },
     {
+      name: 'no-key',
+      path: `/screenshot?url=${encodeURIComponent(urlFor(0))}`,
+      authenticated: false,
+      expectStatus: 401,
+      refusal: true,
+      exercises: 'per-IP window, then the refusal of a request without X-API-Key (401); no key lookup, no credits',
+    },
+    ...(spentKey
+      ? [
+          {
+            name: 'rate-limited',
+            path: `/screenshot?url=${encodeURIComponent(urlFor(0))}`,
+            authenticated: true,
+            apiKey: spentKey,
+            expectStatus: 429,
+            refusal: true,
+            exercises: 'per-IP window, key lookup, then the per-key window refusing a key whose 1 request/min is spent (429); no credits',
+          },
+        ]
+      : []),
+    {
       name: 'refused-url',
       path: `/screenshot?url=${encodeURIComponent(refusedUrl)}`,
       authenticated: true,
       expectStatus: probe.status,
+      refusal: true,
       exercises: `everything above, then a credit reservation (KV compare-and-set on the key), a render.page request over NATS that the renderer refuses before taking a browser slot (private address), the refund (KV compare-and-set) and the usage-log write; answered ${probe.status}${probe.body?.error ? ` ("${probe.body.error.slice(0, 90)}")` : ''}`,
     },
   ];
   const steps = await measureOverhead(baseUrl, apiKey, paths, config.BENCH_RATES, { durationS: config.BENCH_RATE_SECONDS, log: say });
   done();
+  const memoryReport = memory?.stop() ?? null;
+  memory = undefined;
+
+  // Scale-out: the same system with more renderer processes, at the highest level only.
+  let scaleOut: BenchResults['scaleOut'] = null;
+  if (stack && config.BENCH_SCALE_RENDERERS > 1) {
+    const renderers = config.BENCH_SCALE_RENDERERS;
+    done = phaseTimer(`scale-out: a stack with ${renderers} renderer processes`);
+    await stack.stop();
+    stack = await startBenchStack(await freePort(), join(dataDir!, `scale-${renderers}`), renderers);
+    const scaleKey = (await createApiKey(stack.natsUrl, { name: 'bench-scale', credits: 1_000_000_000, rateLimit: 1_000_000 })).key;
+    const scaleApi = apiClient(stack.baseUrl, scaleKey);
+    for (const s of sites) for (const path of ['/screenshot', '/enrich']) await scaleApi.call(path, { url: s.url });
+    const c = Math.max(...config.BENCH_LEVELS);
+    const level = async (path: string): Promise<LevelResult> => {
+      const n = requestsAt(c, config.BENCH_REQUESTS);
+      const { samples, wallMs } = await closedLoop(c, n, async (i) => {
+        const r = await scaleApi.call(path, { url: urlFor(i) });
+        return { ok: r.ok, status: r.status };
+      });
+      const row = { concurrency: c, ...summarize(samples, wallMs) };
+      say(
+        `   ${path} c=${c}: ${row.ok}/${row.requests} ok, p50 ${row.p50} ms, ${row.throughput} req/s, ${(row.throughput / renderers).toFixed(2)} per renderer`,
+      );
+      return row;
+    };
+    scaleOut = { renderers, screenshot: await level('/screenshot'), enrich: await level('/enrich') };
+    done();
+  }
 
   const results: BenchResults = {
     machine,
@@ -307,17 +373,17 @@ try {
     screenshotVsLaunchPerRequest: against(launchPerRequest),
     enrichVsSequential,
     edgeOverhead: { paths, steps },
-    memory: memory?.stop() ?? null,
+    scaleOut,
+    memory: memoryReport,
     durationS: (performance.now() - runStarted) / 1000,
     loadAverage: { start: loadAtStart, end: Math.round(loadavg()[0]! * 100) / 100 },
   };
-  memory = undefined;
 
   const outDir = join(REPO_ROOT, 'test/bench/results');
   mkdirSync(outDir, { recursive: true });
   const svg = latencyChartSvg('Latency against concurrency (fixture pages on 127.0.0.2)', config.BENCH_LEVELS, chartSeries(results));
   writeFileSync(join(outDir, 'latency.svg'), svg);
-  writeFileSync(join(outDir, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(outDir, 'bench.json'), `${JSON.stringify({ ...results, goals: benchGoals(results) }, null, 2)}\n`);
   const md = renderMarkdown(results, 'latency.svg');
   writeFileSync(join(outDir, 'bench.md'), md);
   say(`\n${md}`);

@@ -41,11 +41,17 @@ const { key } = await edge.createKey({ credits: 1_000_000, rateLimit: 1_000_000 
 const ms = (s: ReadableSpan): number => s.duration[0] * 1e3 + s.duration[1] / 1e6;
 const startMs = (s: ReadableSpan): number => s.startTime[0] * 1e3 + s.startTime[1] / 1e6;
 
+/** Span attributes that say what a phase did or skipped. */
+const SHOWN = ['render.skipped', 'scroll', 'layers', 'from_capture'];
+
 function printTree(spans: ReadableSpan[]): void {
   const root = spans.find((s) => !spans.some((p) => p.spanContext().spanId === s.parentSpanContext?.spanId))!;
   const t0 = startMs(root);
   const walk = (s: ReadableSpan, depth: number): void => {
-    console.log(`  ${'  '.repeat(depth)}${s.name.padEnd(40 - depth * 2)} ${ms(s).toFixed(0).padStart(6)} ms   @${(startMs(s) - t0).toFixed(0).padStart(5)} ms`);
+    const said = SHOWN.filter((k) => s.attributes[k] !== undefined).map((k) => `${k}=${String(s.attributes[k])}`);
+    console.log(
+      `  ${'  '.repeat(depth)}${s.name.padEnd(40 - depth * 2)} ${ms(s).toFixed(0).padStart(6)} ms   @${(startMs(s) - t0).toFixed(0).padStart(5)} ms${said.length ? `   ${said.join(' ')}` : ''}`,
+    );
     spans
       .filter((c) => c.parentSpanContext?.spanId === s.spanContext().spanId)
       .sort((a, b) => startMs(a) - startMs(b))

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { OverheadStep } from './edge-overhead.ts';
+import { benchGoals, goalsTable } from './goals.ts';
+import type { PeakMemory } from './memory.ts';
+import type { BenchResults, LevelResult } from './report.ts';
+
+const level = (concurrency: number, p50: number, throughput: number): LevelResult => ({
+  concurrency,
+  requests: 12,
+  ok: 12,
+  errors: 0,
+  errorStatuses: {},
+  p50,
+  p95: p50,
+  p99: p50,
+  mean: p50,
+  max: p50,
+  throughput,
+  wallMs: 1000,
+});
+const peak = (rss: number, pss: number): PeakMemory => ({ peakRssMb: rss, peakPssMb: pss, maxProcesses: 1, samples: 10 });
+const step = (path: string, p99: number, achievedRate: number, requests = 5000): OverheadStep => ({
+  path,
+  targetRate: 1000,
+  durationS: 5,
+  connections: 40,
+  achievedRate,
+  requests,
+  expected: requests,
+  unexpected: {},
+  errors: 0,
+  latencyMs: { p50: 1, p90: 2, p99, max: p99, mean: 1 },
+  windowEntriesBefore: 0,
+});
+
+function results(): BenchResults {
+  return {
+    machine: {} as BenchResults['machine'],
+    setup: {},
+    sites: [],
+    screenshot: [level(1, 500, 2), level(4, 900, 4), level(8, 1800, 4.4)],
+    enrich: [level(1, 700, 1.4), level(4, 1500, 2.6), level(8, 3000, 2.7)],
+    playwrightBaseline: [level(1, 400, 2.5), level(4, 1000, 4), level(8, 1900, 4.2)],
+    launchPerRequest: [],
+    screenshotVsPlaywright: [
+      { concurrency: 1, p50: 1.25, p95: null, throughput: null },
+      { concurrency: 4, p50: 0.9, p95: null, throughput: null },
+    ],
+    screenshotVsLaunchPerRequest: [],
+    enrichVsSequential: {} as BenchResults['enrichVsSequential'],
+    edgeOverhead: {
+      paths: [
+        { name: 'health', path: '/health', authenticated: false, expectStatus: 200, exercises: '' },
+        { name: 'no-key', path: '/x', authenticated: false, expectStatus: 401, exercises: '', refusal: true },
+        { name: 'refused-url', path: '/y', authenticated: true, expectStatus: 400, exercises: '', refusal: true },
+        { name: 'bad-parameter', path: '/z', authenticated: true, expectStatus: 400, exercises: '' },
+      ],
+      steps: [step('health', 12, 1000), step('no-key', 20, 999), step('refused-url', 30, 600, 3000)],
+    },
+    scaleOut: null,
+    memory: {
+      overall: { renderer: peak(1900, 950), edge: peak(140, 120), brand: peak(160, 140), company: peak(150, 151), classifier: peak(400, 250) },
+      byPhase: { '/screenshot c=8': { renderer: peak(1500, 780) }, '/enrich c=8': { renderer: peak(1600, 790) }, 'warm-up': { renderer: peak(1900, 950) } },
+    },
+    durationS: 1,
+    loadAverage: { start: 0, end: 0 },
+  };
+}
+
+describe('benchGoals', () => {
+  const goals = benchGoals(results());
+  const find = (what: string) => goals.find((g) => g.what.startsWith(what));
+
+  it('reads the latency and throughput ratios at the levels the issue names', () => {
+    expect(find('/screenshot ÷ bare Playwright, p50 at concurrency 1')).toMatchObject({ measured: '1.25x', goal: '≤ 1.10x', met: false });
+    expect(find('/screenshot ÷ bare Playwright, p50 at concurrency 4')).toMatchObject({ measured: '0.90x', met: true });
+    expect(find('/enrich ÷ /screenshot')).toMatchObject({ measured: '1.40x', goal: '≤ 1.30x', met: false });
+    // 2.7 req/s of /enrich at saturation against 4.2 shots/s: 0.64.
+    expect(find('/enrich throughput')).toMatchObject({ measured: '0.64x', goal: '≥ 0.85x', met: false });
+  });
+
+  it('takes the renderer peak under 8 clients, not the warm-up, and the edge by RSS', () => {
+    expect(find('renderer + Chromium')).toMatchObject({ measured: '790 MB PSS', met: true });
+    expect(find('edge')).toMatchObject({ measured: '140 MB RSS', goal: '< 150 MB RSS', met: true });
+    expect(find('company')).toMatchObject({ measured: '151 MB PSS', met: false });
+    expect(find('classifier')).toMatchObject({ measured: '250 MB PSS', met: true });
+  });
+
+  it('judges each refusal path against /health in the same run, and says when a path has no figure', () => {
+    expect(find('refusal `no-key`: throughput')).toMatchObject({ measured: '999 req/s', met: true });
+    expect(find('refusal `no-key`: p99')).toMatchObject({ measured: '+8 ms', met: true });
+    expect(find('refusal `refused-url`: throughput')).toMatchObject({ measured: '600 req/s', met: false });
+    expect(find('refusal `refused-url`: p99')).toMatchObject({ measured: '+18 ms', met: false });
+    expect(goals.some((g) => g.what.includes('bad-parameter'))).toBe(false);
+
+    const r = results();
+    r.edgeOverhead!.steps = r.edgeOverhead!.steps.filter((s) => s.path !== 'no-key');
+    expect(benchGoals(r).find((g) => g.what.includes('no-key'))).toMatchObject({ measured: 'n/a', met: null });
+  });
+
+  it('prints a table with a mark per goal', () => {
+    const table = goalsTable(goals);
+    expect(table[0]).toBe('| goal | measured | target | met |');
+    expect(table.find((l) => l.includes('concurrency 4'))).toMatch(/\| ✔ \|$/);
+    expect(table.find((l) => l.includes('concurrency 1') && l.includes('screenshot'))).toMatch(/\| ✘ \|$/);
+  });
+});

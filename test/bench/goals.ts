@@ -1,0 +1,106 @@
+/**
+ * The performance goals (issue 14) read off one bench run, each with its measured value, its goal
+ * and whether it is met. A goal the run has no figure for (a path not measured, memory not sampled)
+ * says so instead of passing or failing.
+ */
+import type { PeakMemory } from './memory.ts';
+import type { BenchResults, LevelResult } from './report.ts';
+import { ratio } from './stats.ts';
+
+export interface Goal {
+  what: string;
+  /** The measured figure, formatted with its unit; 'n/a' when the run has none. */
+  measured: string;
+  goal: string;
+  met: boolean | null;
+}
+
+const at = (rows: readonly LevelResult[], c: number): LevelResult | undefined => rows.find((r) => r.concurrency === c);
+const maxThroughput = (rows: readonly LevelResult[]): number | null => (rows.length ? Math.max(...rows.map((r) => r.throughput)) : null);
+
+function ratioGoal(what: string, value: number | null, op: '<=' | '>=', limit: number): Goal {
+  return {
+    what,
+    measured: value === null ? 'n/a' : `${value.toFixed(2)}x`,
+    goal: `${op === '<=' ? '≤' : '≥'} ${limit.toFixed(2)}x`,
+    met: value === null ? null : op === '<=' ? value <= limit : value >= limit,
+  };
+}
+
+function memoryGoal(what: string, peak: PeakMemory | undefined, kind: 'RSS' | 'PSS', limitMb: number, strict: boolean): Goal {
+  const mb = peak ? (kind === 'RSS' ? peak.peakRssMb : peak.peakPssMb) : null;
+  return {
+    what,
+    measured: mb ? `${Math.round(mb)} MB ${kind}` : 'n/a',
+    goal: `${strict ? '<' : '≤'} ${limitMb} MB ${kind}`,
+    met: mb ? (strict ? mb < limitMb : mb <= limitMb) : null,
+  };
+}
+
+/** The renderer's peak over the phases at the highest concurrency (8 clients), else over the run. */
+function rendererPeakUnderLoad(r: BenchResults): PeakMemory | undefined {
+  if (!r.memory) return undefined;
+  const top = Math.max(...r.screenshot.map((x) => x.concurrency), 0);
+  const phases = Object.entries(r.memory.byPhase)
+    .filter(([label]) => label.endsWith(` c=${top}`))
+    .map(([, p]) => p['renderer'])
+    .filter((p): p is PeakMemory => !!p);
+  if (!phases.length) return r.memory.overall['renderer'];
+  return phases.reduce((a, b) => (b.peakPssMb > a.peakPssMb ? b : a));
+}
+
+function refusalGoals(r: BenchResults): Goal[] {
+  if (!r.edgeOverhead) return [];
+  const { paths, steps } = r.edgeOverhead;
+  const rate = Math.max(...steps.map((s) => s.targetRate), 0);
+  const health = steps.find((s) => s.path === 'health' && s.targetRate === rate);
+  return paths
+    .filter((p) => p.refusal)
+    .flatMap((p): Goal[] => {
+      const s = steps.find((x) => x.path === p.name && x.targetRate === rate);
+      if (!s || !health) return [{ what: `refusal \`${p.name}\` at ${rate} req/s`, measured: 'n/a', goal: '', met: null }];
+      const delta = s.latencyMs.p99 - health.latencyMs.p99;
+      // autocannon paces by the second: within 2% of the offered rate is holding it.
+      const held = s.achievedRate >= rate * 0.98 && s.errors === 0 && s.expected === s.requests;
+      return [
+        {
+          what: `refusal \`${p.name}\`: throughput at ${rate} req/s offered`,
+          measured: `${s.achievedRate} req/s`,
+          goal: `${rate} req/s, all ${p.expectStatus}`,
+          met: held,
+        },
+        {
+          what: `refusal \`${p.name}\`: p99 minus /health's p99 (${health.latencyMs.p99} ms)`,
+          measured: `${delta >= 0 ? '+' : ''}${delta} ms`,
+          goal: '≤ 10 ms',
+          met: delta <= 10,
+        },
+      ];
+    });
+}
+
+export function benchGoals(r: BenchResults): Goal[] {
+  const vs = (c: number) => r.screenshotVsPlaywright.find((x) => x.concurrency === c)?.p50 ?? null;
+  const enrich1 = at(r.enrich, 1);
+  const shot1 = at(r.screenshot, 1);
+  const enrichSat = maxThroughput(r.enrich);
+  const bareSat = maxThroughput(r.playwrightBaseline);
+  const peaks = r.memory?.overall ?? {};
+  return [
+    ratioGoal('/screenshot ÷ bare Playwright, p50 at concurrency 1', vs(1), '<=', 1.1),
+    ratioGoal('/screenshot ÷ bare Playwright, p50 at concurrency 4', vs(4), '<=', 1.0),
+    ratioGoal('/enrich ÷ /screenshot, p50 at concurrency 1', enrich1 && shot1 ? ratio(enrich1.p50, shot1.p50) : null, '<=', 1.3),
+    ratioGoal('/enrich throughput at saturation ÷ bare Playwright shots/s at saturation', enrichSat && bareSat ? ratio(enrichSat, bareSat) : null, '>=', 0.85),
+    memoryGoal(`renderer + Chromium, peak at ${Math.max(...r.screenshot.map((x) => x.concurrency), 0)} clients`, rendererPeakUnderLoad(r), 'PSS', 800, false),
+    memoryGoal('edge', peaks['edge'], 'RSS', 150, true),
+    memoryGoal('brand', peaks['brand'], 'PSS', 150, true),
+    memoryGoal('company', peaks['company'], 'PSS', 150, true),
+    memoryGoal('classifier', peaks['classifier'], 'PSS', 300, true),
+    ...refusalGoals(r),
+  ];
+}
+
+export function goalsTable(goals: readonly Goal[]): string[] {
+  const mark = (m: boolean | null): string => (m === null ? '–' : m ? '✔' : '✘');
+  return ['| goal | measured | target | met |', '|---|---:|---:|:---:|', ...goals.map((g) => `| ${g.what} | ${g.measured} | ${g.goal} | ${mark(g.met)} |`)];
+}
