@@ -378,6 +378,23 @@ describe('deployment files agree with each other', () => {
     expect((service?.spec?.selector as Record<string, string> | undefined)?.['app.kubernetes.io/name']).toBe('edge');
   });
 
+  it('scales the renderer on its own load gauge, which the renderer exports and the adapter rule exposes', () => {
+    const metrics = (find('HorizontalPodAutoscaler', 'renderer')?.spec?.metrics ?? []) as Array<{
+      type: string;
+      pods?: { metric: { name: string }; target: { type: string; averageValue: string } };
+    }>;
+    const pods = metrics.find((m) => m.type === 'Pods')?.pods;
+    expect(pods?.metric.name).toBe('renderer_pool_load');
+    expect(pods?.target).toEqual({ type: 'AverageValue', averageValue: '700m' });
+    // The OpenTelemetry name the Prometheus exporter turns into renderer_pool_load.
+    expect(read('services/renderer/src/metrics.ts')).toContain("'renderer.pool.load'");
+    const adapter = parse(read('deploy/k8s/adapter/prometheus-adapter-values.yaml')) as {
+      rules: { custom: Array<{ seriesQuery: string; name: { as: string } }> };
+    };
+    expect(adapter.rules.custom.map((r) => r.name.as)).toContain('renderer_pool_load');
+    expect(read('docs/operations.md')).toContain('renderer_pool_load');
+  });
+
   it('sizes the renderer by the documented rule: 300 MB + 150 MB per concurrent page', () => {
     const rule = (concurrency: string | undefined) => 300 + 150 * Number(concurrency);
     expect(megabytes(compose.services.renderer?.deploy?.resources?.limits?.memory)).toBe(rule(composeEnv('renderer').RENDER_CONCURRENCY));
