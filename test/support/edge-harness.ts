@@ -71,13 +71,20 @@ export interface EdgeHarness {
   close(): Promise<void>;
 }
 
-/** An app on `natsUrl`; pass `storeName` to share one store between several app instances. */
-export async function startEdge(natsUrl: string, over: Partial<EdgeConfig> = {}, opts: { now?: () => number } = {}): Promise<EdgeHarness> {
+/**
+ * An app on `natsUrl`; pass `storeName` to share one store between several app instances.
+ * `wrapStore` puts a fault in front of the real store (a write that fails once, as a NATS cut would).
+ */
+export async function startEdge(
+  natsUrl: string,
+  over: Partial<EdgeConfig> = {},
+  opts: { now?: () => number; wrapStore?: (store: Store) => Store } = {},
+): Promise<EdgeHarness> {
   const config = testConfig(over);
   const nc = await connect({ servers: natsUrl });
   const raw = new KvStore({ nc, name: config.store.name, retention: { usageMs: config.usageRetentionMs, ledgerMs: config.ledgerRetentionMs } });
   await raw.init();
-  const store = guardStore(raw);
+  const store = opts.wrapStore ? opts.wrapStore(guardStore(raw)) : guardStore(raw);
   const cache = openResultCache(config, nc, log);
   await cache?.init();
   const app = await buildApp({ config, nc, store, log, cache, ...(opts.now ? { now: opts.now } : {}) });

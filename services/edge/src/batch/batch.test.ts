@@ -17,6 +17,7 @@ import { KvBatchStore } from './kv-store.ts';
 import { addItemConsumer, openBatchQueue, publishItems } from './queue.ts';
 import { emptyBitmap } from './record.ts';
 import { startTestTelemetry } from '@enrich/shared/telemetry';
+import type { Store } from '../store/port.ts';
 
 // Before the edge exists: every span of this file lands in one in-memory exporter.
 const telemetry = startTestTelemetry('batch-test');
@@ -434,6 +435,54 @@ describe('sharing and tracing', () => {
       expect((await strict.getKey(gen.id)).credits_used).toBe(1);
     } finally {
       await strict.close();
+    }
+  });
+
+  it('an item whose answer is stored but whose charge fails (NATS cut) is charged again, never refunded: a stored answer is never free', {
+    timeout: 60_000,
+  }, async () => {
+    let failedCharges = 0;
+    const faulty = await startEdge(
+      nats.url,
+      { batch: edge.config.batch!, requestBudgetMs: 5000, allowPrivateTargets: edge.config.allowPrivateTargets },
+      {
+        wrapStore: (store) =>
+          new Proxy(store, {
+            get(target, prop) {
+              if (prop === 'settleCredits') {
+                return async (s: Parameters<Store['settleCredits']>[0]) => {
+                  // The first charge is lost on the way, as when NATS restarts between the answer and the charge.
+                  if (s.outcome === 'charge' && failedCharges++ === 0) throw new Error('connection closed');
+                  return target.settleCredits(s);
+                };
+              }
+              const v: unknown = Reflect.get(target, prop);
+              return typeof v === 'function' ? v.bind(target) : v;
+            },
+          }),
+      },
+    );
+    try {
+      const gen = await faulty.createKey({ credits: 100 });
+      const res = await faulty.app.inject({
+        method: 'POST',
+        url: '/batch',
+        headers: { 'x-api-key': gen.key, 'content-type': 'application/json' },
+        payload: JSON.stringify({ endpoint: 'classify', items: [{ url: 'https://cut.test/1' }, { url: 'https://cut.test/2' }] }),
+      });
+      const { id } = BatchCreatedResponseSchema.parse(res.json()).data;
+      const done = await waitFor(async () => {
+        const p = BatchPageResponseSchema.parse(
+          (await faulty.app.inject({ method: 'GET', url: `/batch/${id}`, headers: { 'x-api-key': gen.key } })).json(),
+        ).data;
+        return p.status === 'done' ? p : undefined;
+      }, 30_000);
+      expect(failedCharges).toBeGreaterThan(1);
+      expect(done.counts).toMatchObject({ succeeded: 2, failed: 0, pending: 0 });
+      expect(done.creditsCharged).toBe(2);
+      expect(await faulty.getKey(gen.id)).toMatchObject({ credits_used: 2, pending: [] });
+    } finally {
+      await faulty.close();
     }
   });
 

@@ -127,6 +127,7 @@ async function runItem(ctx: ItemContext, batch: BatchRecord, m: ItemMessage, req
   const log = deps.log.child({ requestId, batchId: batch.id, index: m.index });
   const base = { index: m.index, url: m.params.url, requestId };
   let stored: BatchItemResult | undefined;
+  let resettle = false;
   const keep = async (r: BatchItemResult): Promise<void> => {
     stored = await store.putResult(batch.id, r, Date.now() + config.retentionMs);
     if (stored.requestId !== requestId) throw new AnsweredElsewhere(stored);
@@ -146,8 +147,10 @@ async function runItem(ctx: ItemContext, batch: BatchRecord, m: ItemMessage, req
     await executePaid(deps, spec, { keyId: batch.keyId, requestId, url, query, startedAt: started, log }, beforeSettle);
   } catch (err) {
     if (err instanceof AnsweredElsewhere) return { kind: 'answered', result: err.stored, resettle: true };
-    if (err instanceof EdgeHttpError && err.status === EDGE_STATUS.CREDITS_EXHAUSTED) return stopForCredits(ctx, batch);
-    if (!stored) {
+    // Our success answer is stored but its charge failed (NATS cut off): settle it again, never refund.
+    if (stored?.state === 'succeeded') resettle = true;
+    else if (err instanceof EdgeHttpError && err.status === EDGE_STATUS.CREDITS_EXHAUSTED) return stopForCredits(ctx, batch);
+    else if (!stored) {
       if (isTransient(err) && !final) return { kind: 'retry', busy: err instanceof ServiceError && BUSY.has(err.code) };
       // Refused before any work (revoked key, invalid item) or the answer could not be stored.
       if (!(err instanceof EdgeHttpError || err instanceof ServiceError) || (err instanceof ServiceError && TRANSIENT.has(err.code))) throw err;
@@ -179,7 +182,7 @@ async function runItem(ctx: ItemContext, batch: BatchRecord, m: ItemMessage, req
       timestamp: new Date().toISOString(),
     })
     .catch((e: unknown) => log.warn({ err: e }, 'usage log write failed'));
-  return { kind: 'answered', result: stored, resettle: false };
+  return { kind: 'answered', result: stored, resettle };
 }
 
 function isTransient(err: unknown): boolean {

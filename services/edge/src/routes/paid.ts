@@ -55,7 +55,10 @@ export interface PaidWork<Q extends z.ZodObject> {
 
 /**
  * Called after the work and before the settlement (charge or refund): a batch item records its
- * answer here, so a crash after settling can never leave a charged item without its answer.
+ * answer here, so a crash after settling can never leave a charged item without its answer. Once it
+ * has accepted a successful answer (returned without throwing), that answer stands: a charge that
+ * then fails is NOT refunded (the reservation stays open, the caller settles it again; a batch item's
+ * redelivery does), or a stored, delivered answer would end up free.
  */
 export type BeforeSettle<D> = (outcome: { ok: true; data: D } | { ok: false; error: unknown }, reservation: Reservation) => Promise<void>;
 
@@ -99,6 +102,7 @@ export async function executePaid<Q extends z.ZodObject, D extends z.ZodType>(
     ttlMs: deps.config.reservationTtlMs,
   });
   let charged = false;
+  let answerKept = false;
   try {
     let answer: CacheAnswer<z.infer<D>>;
     try {
@@ -108,13 +112,14 @@ export async function executePaid<Q extends z.ZodObject, D extends z.ZodType>(
       throw error;
     }
     await beforeSettle?.({ ok: true, data: answer.data }, reservation);
+    answerKept = beforeSettle !== undefined;
     const settled = await deps.store.settleCredits({ keyId: work.keyId, requestId: work.requestId, outcome: 'charge' });
     charged = true;
     if (settled.applied) edgeMetrics().creditsCharged.add(reservation.amount, { endpoint: spec.endpoint });
     countCacheAnswer(spec.endpoint, answer);
     return { answer, reservation, settled };
   } finally {
-    if (!charged) await refund(deps, work.log, reservation);
+    if (!charged && !answerKept) await refund(deps, work.log, reservation);
   }
 }
 
