@@ -176,6 +176,16 @@ export function runStoreConformance(name: string, target: ConformanceTarget): vo
         expect(await store.hitWindow(`ip:${randomUUID()}`, 1, now, 60_000)).toMatchObject({ allowed: true, remaining: 0 });
       }));
 
+    it('sliding window lease: counts as many of the wanted hits as fit in one update, and none once full', () =>
+      withStore(async (store) => {
+        const now = Math.floor(Date.now() / 60_000) * 60_000 + 15_000;
+        const subject = `ip:${randomUUID()}`;
+        expect(await store.hitWindow(subject, 10, now, 60_000, 4)).toMatchObject({ allowed: true, granted: 4, count: 4, remaining: 6 });
+        expect(await store.hitWindow(subject, 10, now + 1000, 60_000, 8)).toMatchObject({ allowed: true, granted: 6, count: 10, remaining: 0 });
+        expect(await store.hitWindow(subject, 10, now + 2000, 60_000, 3)).toMatchObject({ allowed: false, granted: 0, count: 10, retryAfterMs: 63_000 });
+        expect(await store.hitWindow(subject, 10, now + 2000, 60_000)).toMatchObject({ allowed: false, granted: 0 });
+      }));
+
     it('sliding window: a burst straddling a minute edge never passes the limit within any 60 s', () =>
       withStore(async (store) => {
         const limit = 4;

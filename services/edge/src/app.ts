@@ -10,13 +10,14 @@ import { InteractiveLoad, trackInteractive } from './batch/interactive.ts';
 import { registerBatchRoutes } from './batch/routes.ts';
 import { startBatchService } from './batch/service.ts';
 import type { TrustProxy } from './config.ts';
-import type { EdgeDeps, EdgeRequestState } from './deps.ts';
+import type { EdgeDeps, EdgeInput, EdgeRequestState } from './deps.ts';
 import { sendError } from './envelope.ts';
 import { EDGE_STATUS, EdgeHttpError, toHttpFailure } from './errors.ts';
 import { registerIdempotencyHook } from './idempotency.ts';
 import { edgeMetrics } from './metrics.ts';
 import { parseRawQuery } from './params.ts';
 import { checkIpLimit } from './rate-limit/limits.ts';
+import { LocalWindows } from './rate-limit/local-windows.ts';
 import { registerDocs } from './routes/docs.ts';
 import { PAID_ROUTES, registerDataRoutes } from './routes/endpoints.ts';
 import { registerProbes } from './routes/probes.ts';
@@ -33,7 +34,8 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
   return trust === 0 ? false : (_address: string, hop: number) => hop < trust;
 }
 
-export async function buildApp(deps: EdgeDeps): Promise<FastifyInstance> {
+export async function buildApp(input: EdgeInput): Promise<FastifyInstance> {
+  const deps: EdgeDeps = { ...input, windows: input.windows ?? new LocalWindows(input.store) };
   const app = Fastify({
     // fastify types its logger against its own copy of pino's types; the instance is a real pino logger.
     loggerInstance: deps.log as unknown as FastifyBaseLogger,
@@ -100,7 +102,7 @@ function registerRequestHooks(app: FastifyInstance, deps: EdgeDeps): void {
     reply.header('x-request-id', request.id);
     if (RATE_LIMIT_EXEMPT.has(request.routeOptions.url ?? '')) return;
     try {
-      await checkIpLimit(deps.store, request.ip, deps.config.ipRateLimitPerMin, deps.config.ipv6Prefix, deps.now?.());
+      await checkIpLimit(deps.windows, request.ip, deps.config.ipRateLimitPerMin, deps.config.ipv6Prefix, deps.now?.());
     } catch (err) {
       if (err instanceof EdgeHttpError && err.status === EDGE_STATUS.RATE_LIMITED) edgeMetrics().rateLimitRejections.add(1, { scope: 'ip' });
       throw err;

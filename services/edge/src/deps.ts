@@ -6,18 +6,24 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import type { ResultCache } from './cache/cache.ts';
 import type { EdgeConfig } from './config.ts';
+import type { WindowCounter } from './rate-limit/local-windows.ts';
 import type { Store } from './store/port.ts';
 
 export interface EdgeDeps {
   config: EdgeConfig;
   nc: NatsConnection;
   store: Store;
+  /** The rate-limit windows: the store's, through this instance's cache (rate-limit/local-windows.ts). */
+  windows: WindowCounter;
   log: Logger;
   /** The rate limits' clock (epoch ms); tests inject one to place hits across a window edge. */
   now?: () => number;
   /** The result cache (src/cache/); absent or null: every request does its own work. */
   cache?: ResultCache | null;
 }
+
+/** What buildApp is given: the windows default to a LocalWindows over the store. */
+export type EdgeInput = Omit<EdgeDeps, 'windows'> & { windows?: WindowCounter };
 
 /** Per-request facts the hooks share. */
 export interface EdgeRequestState {

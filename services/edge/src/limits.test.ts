@@ -96,6 +96,59 @@ describe('per-IP limit through a listening server behind one trusted proxy', () 
   });
 });
 
+describe('refusals are cheap', () => {
+  const WRITES = new Set(['hitWindow', 'recordUsage', 'reserveCredits', 'settleCredits', 'claimIdempotencyKey', 'finishIdempotencyKey', 'createKey']);
+
+  it('401 without a key, 429 over the key limit and 400 for a private address: never the renderer, at most one store write each', async () => {
+    const writes: string[] = [];
+    const store = { kind: 'kv' as const, name: `cheap_${randomUUID().slice(0, 8)}` };
+    const edge = await startEdge(
+      nats.url,
+      { store },
+      {
+        wrapStore: (s) =>
+          new Proxy(s, {
+            get(target, prop) {
+              const v: unknown = Reflect.get(target, prop);
+              if (typeof v !== 'function') return v;
+              return (...args: unknown[]) => {
+                if (WRITES.has(String(prop))) writes.push(String(prop));
+                return (v as (...a: unknown[]) => unknown).apply(target, args);
+              };
+            },
+          }),
+      },
+    );
+    open.push(edge);
+    const limited = await edge.createKey({ rateLimit: 1 });
+    const paying = await edge.createKey({ rateLimit: 100_000 });
+    expect((await edge.app.inject({ url: '/classify?url=acme.test', headers: { 'x-api-key': limited.key } })).statusCode).toBe(200);
+    const rendersBefore = fakes.calls.render.length;
+    writes.length = 0;
+    const n = 200;
+    const statuses = await Promise.all(
+      Array.from({ length: n }, async (_, i) => {
+        const r = await edge.app.inject(
+          i % 3 === 0
+            ? { url: '/classify?url=acme.test' }
+            : i % 3 === 1
+              ? { url: '/classify?url=acme.test', headers: { 'x-api-key': limited.key } }
+              : { url: '/screenshot?url=http://127.0.0.1/admin', headers: { 'x-api-key': paying.key } },
+        );
+        return r.statusCode;
+      }),
+    );
+    expect(new Set(statuses)).toEqual(new Set([401, 429, 400]));
+    expect(fakes.calls.render.length).toBe(rendersBefore);
+    // The authenticated refusals each write their usage record; the windows, leased per instance, a few updates in all.
+    const usage = writes.filter((w) => w === 'recordUsage').length;
+    expect(usage).toBe(statuses.filter((s) => s !== 401).length);
+    expect(writes.filter((w) => w === 'hitWindow').length).toBeLessThan(n / 10);
+    expect(writes.length).toBeLessThanOrEqual(n);
+    expect(writes.filter((w) => w !== 'recordUsage' && w !== 'hitWindow')).toEqual([]);
+  });
+});
+
 describe('per-key sliding window', () => {
   it("429 beyond the key's count, says the limit and when to retry, costs nothing", async () => {
     const [a] = await twoInstances();

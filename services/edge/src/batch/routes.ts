@@ -45,7 +45,7 @@ async function admit(deps: EdgeDeps, request: FastifyRequest, reply: FastifyRepl
   const key = await authenticate(deps.store, request.headers[API_KEY_HEADER]);
   request.edge.keyId = key.id;
   try {
-    reply.headers(rateLimitHeaders(await checkKeyLimit(deps.store, key.id, key.rate_limit)));
+    reply.headers(rateLimitHeaders(await checkKeyLimit(deps.windows, key.id, key.rate_limit)));
   } catch (err) {
     edgeMetrics().rateLimitRejections.add(1, { scope: 'key', endpoint: 'batch' });
     throw err;

@@ -2,10 +2,12 @@
  * The two rate limits, both exact sliding one-minute windows of 5 s buckets (slideWindow in
  * store/port.ts) kept in the shared store so they hold across every edge instance: per client IP (all
  * endpoints but the probes; IPv6 per /64, see client-ip.ts) and per API key (the count configured on
- * the key). A rejected request is not counted and costs nothing.
+ * the key). A rejected request is not counted and costs nothing. The checks go through this
+ * instance's cache (local-windows.ts): leased hits and remembered refusals, never more than the limit.
  */
 import { EDGE_STATUS, EdgeHttpError } from '../errors.ts';
-import type { Store, WindowHit } from '../store/port.ts';
+import type { WindowHit } from '../store/port.ts';
+import type { WindowCounter } from './local-windows.ts';
 import { ipSubject } from './client-ip.ts';
 
 export const WINDOW_MS = 60_000;
@@ -23,8 +25,8 @@ export function rateLimitHeaders(hit: WindowHit): Record<string, string> {
   };
 }
 
-export async function checkIpLimit(store: Store, ip: string, limitPerMin: number, ipv6Prefix: number, now = Date.now()): Promise<WindowHit> {
-  const hit = await store.hitWindow(ipSubject(ip, ipv6Prefix), limitPerMin, now, WINDOW_MS);
+export async function checkIpLimit(windows: WindowCounter, ip: string, limitPerMin: number, ipv6Prefix: number, now = Date.now()): Promise<WindowHit> {
+  const hit = await windows.hit(ipSubject(ip, ipv6Prefix), limitPerMin, now, WINDOW_MS);
   if (!hit.allowed) {
     const s = retryAfterSeconds(hit);
     throw new EdgeHttpError(EDGE_STATUS.RATE_LIMITED, `Rate limit exceeded: ${limitPerMin} requests per minute per IP address; retry in ${s} s`, {
@@ -34,8 +36,8 @@ export async function checkIpLimit(store: Store, ip: string, limitPerMin: number
   return hit;
 }
 
-export async function checkKeyLimit(store: Store, keyId: string, limitPerMin: number, now = Date.now()): Promise<WindowHit> {
-  const hit = await store.hitWindow(`key:${keyId}`, limitPerMin, now, WINDOW_MS);
+export async function checkKeyLimit(windows: WindowCounter, keyId: string, limitPerMin: number, now = Date.now()): Promise<WindowHit> {
+  const hit = await windows.hit(`key:${keyId}`, limitPerMin, now, WINDOW_MS);
   if (!hit.allowed) {
     const s = retryAfterSeconds(hit);
     throw new EdgeHttpError(EDGE_STATUS.RATE_LIMITED, `Rate limit exceeded: this API key allows ${limitPerMin} requests per minute; retry in ${s} s`, {

@@ -131,7 +131,7 @@ export function registerPaidRoute<Q extends z.ZodObject, D extends z.ZodType>(ap
     const key = await authenticate(deps.store, request.headers[API_KEY_HEADER]);
     state.keyId = key.id;
     try {
-      const window = await checkKeyLimit(deps.store, key.id, key.rate_limit, deps.now?.());
+      const window = await checkKeyLimit(deps.windows, key.id, key.rate_limit, deps.now?.());
       reply.headers(rateLimitHeaders(window));
     } catch (err) {
       edgeMetrics().rateLimitRejections.add(1, { scope: 'key', endpoint: spec.endpoint });

@@ -60,6 +60,7 @@ interface QueuedHit {
   limit: number;
   now: number;
   windowMs: number;
+  want: number;
   resolve(hit: WindowHit): void;
   reject(err: unknown): void;
 }
@@ -248,14 +249,14 @@ export class KvStore implements Store {
     });
   }
 
-  async hitWindow(subject: string, limit: number, now: number, windowMs: number): Promise<WindowHit> {
+  async hitWindow(subject: string, limit: number, now: number, windowMs: number, want = 1): Promise<WindowHit> {
     if (windowMs + BUCKET_MS > WINDOW_BUCKET_TTL_MS)
       throw new RangeError(`windows longer than ${WINDOW_BUCKET_TTL_MS - BUCKET_MS} ms outlive the bucket's max_age`);
     const key = `s.${kvToken(subject)}`;
     return new Promise<WindowHit>((resolve, reject) => {
       const queued = this.#windowQueues.get(key);
-      if (queued) return void queued.push({ limit, now, windowMs, resolve, reject });
-      const queue: QueuedHit[] = [{ limit, now, windowMs, resolve, reject }];
+      if (queued) return void queued.push({ limit, now, windowMs, want, resolve, reject });
+      const queue: QueuedHit[] = [{ limit, now, windowMs, want, resolve, reject }];
       this.#windowQueues.set(key, queue);
       void this.#drainWindowQueue(key, queue);
     });
@@ -274,7 +275,7 @@ export class KvStore implements Store {
         const hits = await casUpdate<BucketWindow, WindowHit[]>(this.#windows, key, (cur) => {
           let state: BucketWindow | null = cur;
           const decided = batch.map((h) => {
-            const r = slideWindow(state, h.limit, h.now, h.windowMs);
+            const r = slideWindow(state, h.limit, h.now, h.windowMs, BUCKET_MS, h.want);
             state = r.state;
             return r.hit;
           });

@@ -290,13 +290,13 @@ export class MongoStore implements Store {
     await this.#idempotency.updateOne(filter, f.answer ? { $set: { answer: f.answer, createdAt: new Date() } } : { $set: { lockedUntil: 0 } });
   }
 
-  async hitWindow(subject: string, limit: number, now: number, windowMs: number): Promise<WindowHit> {
-    const pipeline = bucketWindowPipeline(limit, now, windowMs, BUCKET_MS);
+  async hitWindow(subject: string, limit: number, now: number, windowMs: number, want = 1): Promise<WindowHit> {
+    const pipeline = bucketWindowPipeline(limit, now, windowMs, BUCKET_MS, Math.floor(want));
     for (let attempt = 0; ; attempt++) {
       try {
         const before = await this.#windows.findOneAndUpdate({ _id: subject }, pipeline, { upsert: true, returnDocument: 'before' });
         // Decide from the state we replaced: the same rule as the pipeline, in the same integer arithmetic.
-        return slideWindow(before ? { buckets: before.buckets ?? [] } : null, limit, now, windowMs).hit;
+        return slideWindow(before ? { buckets: before.buckets ?? [] } : null, limit, now, windowMs, BUCKET_MS, want).hit;
       } catch (err) {
         // Two first-ever hits racing to upsert the same _id: one loses with a duplicate key; retry.
         if (err instanceof MongoServerError && err.code === DUPLICATE_KEY && attempt < 5) continue;
@@ -324,10 +324,11 @@ function idempotencyId(scope: string, key: string): string {
 }
 
 /**
- * slideWindow as one atomic pipeline update: keep the buckets still overlapping the window, decide,
- * and count the hit in now's bucket only when admitted. A rejected hit leaves every field as it was.
+ * slideWindow as one atomic pipeline update: keep the buckets still overlapping the window, decide
+ * how many of the `want` hits fit, and count them in now's bucket. A rejected hit (none fits) leaves
+ * every field as it was.
  */
-function bucketWindowPipeline(limit: number, now: number, windowMs: number, bucketMs: number): object[] {
+function bucketWindowPipeline(limit: number, now: number, windowMs: number, bucketMs: number, want: number): object[] {
   const current = Math.floor(now / bucketMs) * bucketMs;
   const live = {
     $filter: {
@@ -339,15 +340,15 @@ function bucketWindowPipeline(limit: number, now: number, windowMs: number, buck
   const added = {
     $cond: [
       { $in: [current, '$_live.s'] },
-      { $map: { input: '$_live', as: 'b', in: { $cond: [{ $eq: ['$$b.s', current] }, { s: '$$b.s', n: { $add: ['$$b.n', 1] } }, '$$b'] } } },
-      { $concatArrays: ['$_live', [{ s: current, n: 1 }]] },
+      { $map: { input: '$_live', as: 'b', in: { $cond: [{ $eq: ['$$b.s', current] }, { s: '$$b.s', n: { $add: ['$$b.n', '$_g'] } }, '$$b'] } } },
+      { $concatArrays: ['$_live', [{ s: current, n: '$_g' }]] },
     ],
   };
   return [
     { $set: { _live: live } },
-    { $set: { _ok: { $lte: [{ $add: [{ $sum: '$_live.n' }, 1] }, limit] } } },
-    { $set: { buckets: { $cond: ['$_ok', added, { $ifNull: ['$buckets', []] }] } } },
+    { $set: { _g: { $max: [0, { $min: [want, { $subtract: [limit, { $sum: '$_live.n' }] }] }] } } },
+    { $set: { buckets: { $cond: [{ $gt: ['$_g', 0] }, added, { $ifNull: ['$buckets', []] }] } } },
     { $set: { expiresAt: { $toDate: { $add: [{ $max: [{ $max: '$buckets.s' }, current] }, bucketMs + windowMs] } } } },
-    { $unset: ['_live', '_ok'] },
+    { $unset: ['_live', '_g'] },
   ];
 }

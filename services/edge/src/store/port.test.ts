@@ -28,11 +28,20 @@ function worstSpan(times: number[]): number {
 }
 
 describe('slideWindow', () => {
+  it('a lease counts as many of the wanted hits as fit; none when full', () => {
+    const first = slideWindow(null, 10, at(12.5), W, 5_000, 7);
+    expect(first.hit).toMatchObject({ allowed: true, granted: 7, count: 7, remaining: 3 });
+    const second = slideWindow(first.state, 10, at(13), W, 5_000, 7);
+    expect(second.hit).toMatchObject({ allowed: true, granted: 3, count: 10, remaining: 0 });
+    expect(second.state).toEqual({ buckets: [{ s: at(10), n: 10 }] });
+    expect(slideWindow(second.state, 10, at(14), W, 5_000, 7).hit).toMatchObject({ allowed: false, granted: 0, count: 10 });
+  });
+
   it('counts the first hit in its 5 s bucket', () => {
     const { state, hit } = slideWindow(null, 60, at(12.5), W);
     expect(state).toEqual({ buckets: [{ s: at(10), n: 1 }] });
     // The bucket [10 s, 15 s) counts until its end is a full window behind: at 75 s.
-    expect(hit).toEqual({ allowed: true, limit: 60, count: 1, remaining: 59, resetMs: 75_000 - 12_500, retryAfterMs: 0 });
+    expect(hit).toEqual({ allowed: true, granted: 1, limit: 60, count: 1, remaining: 59, resetMs: 75_000 - 12_500, retryAfterMs: 0 });
   });
 
   it('admits exactly `limit`, then rejects without changing the state', () => {

@@ -61,6 +61,8 @@ export interface SettleResult {
 
 export interface WindowHit {
   allowed: boolean;
+  /** Hits this call counted: 1 for an admitted hit, 0 for a rejected one; up to `want` for a lease. */
+  granted: number;
   limit: number;
   /** Hits counted in the window after this one (a rejected hit is not counted). */
   count: number;
@@ -200,8 +202,9 @@ export interface Store {
   /**
    * Bucketed sliding window (see slideWindow): counts this hit if the hits of every bucket that
    * overlaps the last `windowMs`, plus this one, stay within `limit`. A rejected hit changes nothing.
+   * With `want` > 1 (a lease, rate-limit/local-windows.ts): counts as many hits as fit, up to `want`.
    */
-  hitWindow(subject: string, limit: number, now: number, windowMs: number): Promise<WindowHit>;
+  hitWindow(subject: string, limit: number, now: number, windowMs: number, want?: number): Promise<WindowHit>;
 
   recordUsage(entry: UsageEntry): Promise<void>;
   /** Newest first. */
@@ -229,18 +232,22 @@ export function slideWindow(
   now: number,
   windowMs: number,
   bucketMs = BUCKET_MS,
+  want = 1,
 ): { state: BucketWindow; hit: WindowHit } {
   const live = liveBuckets(state, now, windowMs, bucketMs);
   const counted = live.reduce((sum, b) => sum + b.n, 0);
-  const allowed = counted + 1 <= limit;
-  const next = allowed ? addHit(live, Math.floor(now / bucketMs) * bucketMs) : live;
-  const count = allowed ? counted + 1 : counted;
+  // As many of the wanted hits as fit (one, for a single hit); none is a rejection.
+  const granted = Math.max(0, Math.min(Math.floor(want), limit - counted));
+  const allowed = granted > 0;
+  const next = allowed ? addHits(live, Math.floor(now / bucketMs) * bucketMs, granted) : live;
+  const count = counted + granted;
   const newest = next.reduce((m, b) => Math.max(m, b.s), -Infinity);
   return {
     // A rejected hit writes nothing: the stored state stays as it was.
     state: allowed ? { buckets: next } : (state ?? { buckets: [] }),
     hit: {
       allowed,
+      granted,
       limit,
       count,
       remaining: Math.max(0, limit - count),
@@ -256,8 +263,8 @@ export function liveBuckets(state: BucketWindow | null, now: number, windowMs: n
   return buckets.filter((b) => b.s + bucketMs + windowMs > now && b.n > 0).sort((a, b) => a.s - b.s);
 }
 
-function addHit(buckets: WindowBucket[], s: number): WindowBucket[] {
-  return buckets.some((b) => b.s === s) ? buckets.map((b) => (b.s === s ? { s, n: b.n + 1 } : b)) : [...buckets, { s, n: 1 }].sort((a, b) => a.s - b.s);
+function addHits(buckets: WindowBucket[], s: number, n: number): WindowBucket[] {
+  return buckets.some((b) => b.s === s) ? buckets.map((b) => (b.s === s ? { s, n: b.n + n } : b)) : [...buckets, { s, n }].sort((a, b) => a.s - b.s);
 }
 
 /**
