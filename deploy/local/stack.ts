@@ -38,6 +38,15 @@ export interface StackOptions {
   renderers?: number;
 }
 
+/**
+ * What the service's image sets in its environment (deploy/docker/Dockerfile), so a local stack and
+ * the bench run each process as production does; the caller's env and serviceEnv still win.
+ */
+export const IMAGE_ENV: Partial<Record<ServiceName, Record<string, string>>> = {
+  edge: { NODE_OPTIONS: '--max-semi-space-size=2', MALLOC_ARENA_MAX: '2' },
+  renderer: { NODE_OPTIONS: '--max-semi-space-size=4' },
+};
+
 /** The process names a stack starts: each service once, the renderer `renderers` times. */
 export function processNames(services: readonly ServiceName[], renderers = 1): Array<{ name: string; service: ServiceName }> {
   return services.flatMap(
@@ -139,7 +148,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
   try {
     for (const { name, service } of processNames(opts.services ?? SERVICES, opts.renderers)) {
-      const env = { ...process.env, ...common, ...(service === 'edge' ? { PORT: String(opts.port) } : {}), ...opts.serviceEnv?.[service] };
+      const env = {
+        ...process.env,
+        ...IMAGE_ENV[service],
+        ...common,
+        ...(service === 'edge' ? { PORT: String(opts.port) } : {}),
+        ...opts.serviceEnv?.[service],
+      };
       const child = spawn(process.execPath, [join(REPO_ROOT, 'services', service, 'src', 'main.ts')], {
         cwd: REPO_ROOT,
         env,

@@ -88,8 +88,8 @@ function startBenchStack(port: number, dir: string, renderers: number): Promise<
     env: { LOG_LEVEL: 'warn', ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', CHROMIUM_PATH: config.CHROMIUM_PATH },
     serviceEnv: {
       edge: { RATE_LIMIT_IP_PER_MIN: '1000000', CACHE_ENABLED: 'false' },
-      // What the renderer image sets (deploy/docker/Dockerfile): a small young generation.
-      renderer: { RENDER_CONCURRENCY: String(config.RENDER_CONCURRENCY), NODE_OPTIONS: '--max-semi-space-size=4' },
+      // NODE_OPTIONS as the images set them: deploy/local/stack.ts IMAGE_ENV.
+      renderer: { RENDER_CONCURRENCY: String(config.RENDER_CONCURRENCY) },
     },
     readyTimeoutMs: 180_000,
   });
@@ -297,7 +297,7 @@ try {
       authenticated: true,
       expectStatus: 400,
       exercises:
-        'per-IP window (KV compare-and-set), key lookup by hash (KV get), per-key window (KV compare-and-set), query validation refusing an unknown parameter, usage-log write (KV put, after the answer); no credits reserved',
+        'per-IP and per-key windows (hits leased from the KV windows by this edge instance, a compare-and-set per lease), key lookup by hash (KV get), query validation refusing an unknown parameter, usage-log write (KV put, after the answer); no credits reserved',
     },
     {
       name: 'no-key',
@@ -305,7 +305,7 @@ try {
       authenticated: false,
       expectStatus: 401,
       refusal: true,
-      exercises: 'per-IP window, then the refusal of a request without X-API-Key (401); no key lookup, no credits',
+      exercises: 'per-IP window (leased), then the refusal of a request without X-API-Key (401); no key lookup, no credits, no write but the leases',
     },
     ...(spentKey
       ? [
@@ -316,7 +316,8 @@ try {
             apiKey: spentKey,
             expectStatus: 429,
             refusal: true,
-            exercises: 'per-IP window, key lookup, then the per-key window refusing a key whose 1 request/min is spent (429); no credits',
+            exercises:
+              'per-IP window, key lookup, then the per-key window refusing a key whose 1 request/min is spent (429), remembered by the instance until the retry time (no store call); the usage-log write; no credits',
           },
         ]
       : []),
@@ -326,7 +327,7 @@ try {
       authenticated: true,
       expectStatus: probe.status,
       refusal: true,
-      exercises: `everything above, then a credit reservation (KV compare-and-set on the key), a render.page request over NATS that the renderer refuses before taking a browser slot (private address), the refund (KV compare-and-set) and the usage-log write; answered ${probe.status}${probe.body?.error ? ` ("${probe.body.error.slice(0, 90)}")` : ''}`,
+      exercises: `per-IP and per-key windows (leased), key lookup, then the edge's own refusal of a literal private address before any credit or render, and the usage-log write; answered ${probe.status}${probe.body?.error ? ` ("${probe.body.error.slice(0, 90)}")` : ''}`,
     },
   ];
   const steps = await measureOverhead(baseUrl, apiKey, paths, config.BENCH_RATES, { durationS: config.BENCH_RATE_SECONDS, log: say });

@@ -16,6 +16,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import { z } from 'zod';
 import { BaseConfigSchema, loadConfig } from '@enrich/shared/runtime';
 import { describe, expect, it } from 'vitest';
+import { IMAGE_ENV, type ServiceName } from '../../deploy/local/stack.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const read = (path: string): string => readFileSync(join(root, path), 'utf8');
@@ -279,6 +280,13 @@ describe('deployment files match the services', () => {
       expect(last).toMatch(/^app AS runtime\nUSER node$/m);
       // Tilt builds the dev stage (see Tiltfile); it must exist and not run as root either.
       expect(raw).toMatch(/^FROM app AS dev\n(?:.*\n)*?USER node$/m);
+    });
+
+    it("runs locally with the memory settings its image sets (deploy/local/stack.ts IMAGE_ENV is the image's ENV)", () => {
+      const stage = dockerfileFor(service);
+      const imageEnv = (name: string): string | undefined =>
+        [...stage.matchAll(new RegExp(`^\\s*(?:ENV\\s+)?${name}=(\\S+?)\\s*\\\\?$`, 'gm'))].map((m) => m[1]).pop();
+      for (const name of ['NODE_OPTIONS', 'MALLOC_ARENA_MAX']) expect(IMAGE_ENV[service as ServiceName]?.[name], name).toBe(imageEnv(name));
     });
 
     it('is a compose service built from the Dockerfile for it, with a healthcheck on the port it opens, dependencies and a memory limit', () => {

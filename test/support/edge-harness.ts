@@ -85,7 +85,7 @@ export async function startEdge(
   const raw = new KvStore({ nc, name: config.store.name, retention: { usageMs: config.usageRetentionMs, ledgerMs: config.ledgerRetentionMs } });
   await raw.init();
   const store = opts.wrapStore ? opts.wrapStore(guardStore(raw)) : guardStore(raw);
-  const cache = openResultCache(config, nc, log);
+  const cache = await openResultCache(config, nc, log);
   await cache?.init();
   const app = await buildApp({ config, nc, store, log, cache, ...(opts.now ? { now: opts.now } : {}) });
   await app.ready();

@@ -26,7 +26,7 @@ await runService({
   config: EdgeEnvSchema,
   async start({ config: env, nc, log }) {
     const config = resolveEdgeConfig(env);
-    const raw = openStore(config, nc);
+    const raw = await openStore(config, nc);
     await raw.init();
     const store = guardStore(raw);
     // At start and then periodically: reservations left open by a crashed instance are refunded.
@@ -38,7 +38,7 @@ await runService({
       },
       onError: (err) => log.error({ err }, 'reservation sweep failed'),
     });
-    const cache = openResultCache(config, nc, log);
+    const cache = await openResultCache(config, nc, log);
     await cache?.init();
     const app = await buildApp({ config, nc, store, log, cache });
     const address = await app.listen({ port: config.port, host: config.host });

@@ -12,7 +12,6 @@ import { watchGivenUpItems } from './give-up.ts';
 import type { InteractiveLoad } from './interactive.ts';
 import { KvBatchStore } from './kv-store.ts';
 import { batchMetrics } from './metrics.ts';
-import { MongoBatchStore } from './mongo-store.ts';
 import { addHooksConsumer, addItemConsumer, dropBatchItems, openBatchQueue, publishHook, publishItems, type BatchQueue } from './queue.ts';
 import { emptyBitmap, endEarly, toInfo, type BatchRecord, type TraceLink } from './record.ts';
 import type { BatchStore } from './store.ts';
@@ -29,16 +28,17 @@ export interface BatchService {
   close(): Promise<void>;
 }
 
-function openStoreFor(deps: EdgeDeps, config: BatchConfig): BatchStore {
+/** KV, or MongoDB with STORE=mongo (the driver loaded only then). */
+async function openStoreFor(deps: EdgeDeps, config: BatchConfig): Promise<BatchStore> {
   const s = deps.config.store;
-  return s.kind === 'mongo'
-    ? new MongoBatchStore({ uri: s.uri, name: s.name })
-    : new KvBatchStore({ nc: deps.nc, name: s.name, retentionMs: config.retentionMs });
+  if (s.kind !== 'mongo') return new KvBatchStore({ nc: deps.nc, name: s.name, retentionMs: config.retentionMs });
+  const { MongoBatchStore } = await import('./mongo-store.ts');
+  return new MongoBatchStore({ uri: s.uri, name: s.name });
 }
 
 export async function startBatchService(deps: EdgeDeps, load: InteractiveLoad): Promise<BatchService> {
   const config = batchConfigOf(deps.config);
-  const store = openStoreFor(deps, config);
+  const store = await openStoreFor(deps, config);
   await store.init();
   const queue = await openBatchQueue(deps.nc, deps.config.store.name);
   const ackWaitMs = deps.config.requestBudgetMs + Math.max(5000, Math.floor(deps.config.requestBudgetMs / 2));
@@ -110,7 +110,7 @@ export async function startBatchService(deps: EdgeDeps, load: InteractiveLoad): 
     async close() {
       await stopHooks?.();
       await worker?.stop();
-      if (store instanceof MongoBatchStore) await store.close();
+      await store.close?.();
     },
   };
 }

@@ -8,6 +8,8 @@ import type { BatchItemResult } from '@enrich/shared/contracts';
 import type { BatchRecord } from './record.ts';
 
 export interface BatchStore {
+  /** Releases what the store holds open (a MongoDB client); absent when there is nothing to release. */
+  close?(): Promise<void>;
   init(): Promise<void>;
   create(rec: BatchRecord): Promise<void>;
   get(id: string): Promise<BatchRecord | null>;

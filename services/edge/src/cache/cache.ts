@@ -12,7 +12,6 @@ import type { CacheConfig } from './config.ts';
 import { SingleFlight, type FlightResult, type Produced } from './flight.ts';
 import { cacheKey } from './key.ts';
 import { KvAnswerStore } from './kv.ts';
-import { MongoAnswerStore } from './mongo.ts';
 import { answerJson, type AnswerStore, type CachedAnswer } from './port.ts';
 
 export interface CacheRequest<T> {
@@ -116,13 +115,17 @@ function ageOf(storedAt: number): number {
   return Math.max(0, Math.floor((Date.now() - storedAt) / 1000));
 }
 
-/** The cache the configuration asks for (KV, or MongoDB with STORE=mongo); null when disabled. */
-export function openResultCache(config: Pick<EdgeConfig, 'store'> & { cache: CacheConfig }, nc: NatsConnection, log: Pick<Logger, 'warn'>): ResultCache | null {
+/** The cache the configuration asks for (KV, or MongoDB with STORE=mongo: driver loaded then only); null when disabled. */
+export async function openResultCache(
+  config: Pick<EdgeConfig, 'store'> & { cache: CacheConfig },
+  nc: NatsConnection,
+  log: Pick<Logger, 'warn'>,
+): Promise<ResultCache | null> {
   if (!config.cache.enabled) return null;
   const s = config.store;
   const store =
     s.kind === 'mongo'
-      ? new MongoAnswerStore({ uri: s.uri, name: s.name, config: config.cache })
+      ? new (await import('./mongo.ts')).MongoAnswerStore({ uri: s.uri, name: s.name, config: config.cache })
       : new KvAnswerStore({ nc, name: s.name, config: config.cache });
   return new ResultCache(store, new SingleFlight({ nc, name: s.name }), log);
 }
