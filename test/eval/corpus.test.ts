@@ -1,4 +1,6 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +61,52 @@ describe('serveCorpusPages', () => {
       expect(Buffer.from(await res.arrayBuffer()).includes(0xe9)).toBe(true);
       expect((await fetch(`${server.origin}/..%2Fground_truth.jsonl`)).status).toBe(404);
       expect((await fetch(`${server.origin}/nothing.html`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('with a certificate, answers TLS and plain HTTP on the same port (HSTS-preloaded hosts are upgraded to https)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'corpus-tls-'));
+    mkdirSync(join(dir, 'pages'));
+    writeFileSync(join(dir, 'pages', 'rb-1.html'), '<p>over TLS</p>');
+    // A self-signed certificate for the page's live host (openssl is on every Debian machine).
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=news.example.test',
+        '-addext',
+        'subjectAltName=DNS:news.example.test',
+        '-keyout',
+        'key.pem',
+        '-out',
+        'cert.pem',
+      ],
+      { cwd: dir, stdio: 'ignore' },
+    );
+    const tls = { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
+    const server = await serveCorpusPages(dir, '127.0.0.1', false, tls);
+    try {
+      expect(await (await fetch(`${server.origin}/rb-1.html`)).text()).toBe('<p>over TLS</p>');
+      const port = new URL(server.origin).port;
+      const body = await new Promise<string>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path: '/rb-1.html', servername: 'news.example.test', ca: tls.cert }, (res) => {
+          let text = '';
+          res.on('data', (d: Buffer) => (text += d.toString()));
+          res.on('end', () => resolve(text));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(body).toBe('<p>over TLS</p>');
     } finally {
       await server.close();
     }

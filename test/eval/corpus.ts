@@ -7,6 +7,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import { createServer as createTcpServer } from 'node:net';
 import { basename, join, resolve } from 'node:path';
 import type { ClassifyTruth } from './score-classify.ts';
 import type { CompanyTruth } from './score-company.ts';
@@ -92,14 +94,21 @@ function liveHostOf(r: CorpusRecord): string | null {
   return /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(r.domain) ? r.domain : null;
 }
 
+/** Every live host of the records (for the TLS certificate). */
+export function liveHostsOf(records: readonly CorpusRecord[]): string[] {
+  return [...new Set(records.map(liveHostOf).filter((h): h is string => h !== null))];
+}
+
 /**
  * Serves `<dir>/pages/*.html` flat on `host`: text/html without a charset, nothing else. With
  * `liveHosts`, `urlOf` names each page under its live domain (the renderer must then resolve every
  * name to `host`: RESOLVE_OVERRIDES=*=<host>), so the analyzers see the domain a customer would send.
+ * With `tls` (test/eval/tls.ts) the same port also answers TLS (told apart by the first byte), for the
+ * hosts Chromium upgrades to https itself (HSTS preload).
  */
-export function serveCorpusPages(dir: string, host = '127.0.0.2', liveHosts = false): Promise<CorpusServer> {
+export function serveCorpusPages(dir: string, host = '127.0.0.2', liveHosts = false, tls?: { key: string; cert: string }): Promise<CorpusServer> {
   const pages = join(dir, 'pages');
-  const server = createServer((req, res) => {
+  const handler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): void => {
     const name = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '');
     const file = join(pages, basename(name));
     if (!/^[\w.-]+\.html$/.test(name) || !existsSync(file)) {
@@ -107,21 +116,38 @@ export function serveCorpusPages(dir: string, host = '127.0.0.2', liveHosts = fa
       return;
     }
     res.writeHead(200, { 'content-type': 'text/html' }).end(readFileSync(file));
+  };
+  const http = createServer(handler);
+  const https = tls ? createTlsServer({ key: tls.key, cert: tls.cert }, handler) : null;
+  // One port for both: a TLS connection opens with a handshake record (0x16).
+  const server = createTcpServer((socket) => {
+    socket.once('data', (first: Buffer) => {
+      socket.pause();
+      socket.unshift(first);
+      (https && first[0] === 0x16 ? https : http).emit('connection', socket);
+      process.nextTick(() => socket.resume());
+    });
+  });
+  const sockets = new Set<import('node:net').Socket>();
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.once('close', () => sockets.delete(s));
   });
   return new Promise((resolveP, reject) => {
     server.once('error', reject);
     server.listen(0, host, () => {
       const addr = server.address();
-      const origin = `http://${host}:${typeof addr === 'object' && addr ? addr.port : 0}`;
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      const origin = `http://${host}:${port}`;
       resolveP({
         origin,
         urlOf: (r, local = false) => {
           const live = liveHosts && !local ? liveHostOf(r) : null;
-          return live ? `http://${live}:${typeof addr === 'object' && addr ? addr.port : 0}/${basename(r.html)}` : `${origin}/${basename(r.html)}`;
+          return live ? `http://${live}:${port}/${basename(r.html)}` : `${origin}/${basename(r.html)}`;
         },
         close: () =>
           new Promise<void>((r) => {
-            server.closeAllConnections();
+            for (const s of sockets) s.destroy();
             server.close(() => r());
           }),
       });

@@ -34,6 +34,7 @@ const newTotals = () => ({
   mainName: rate(),
   webstructName: rate(),
   articleName: rate(),
+  articleBrand: rate(),
   allName: rate(),
   brand: rate(),
   statedLegal: rate(),
@@ -146,6 +147,7 @@ function tally(r: Record, data: CompanyData, t: Totals, fail: (cls: string, exam
   }
   if (s.name && r.source === 'readability') {
     bump(t.articleName, s.name.correct);
+    bump(t.articleBrand, !!s.brand?.correct);
     if (!s.name.correct) fail('site name (article): another name', `${r.page_id}: "${data.name}" expected "${s.name.expected}"`);
   }
   if (s.legalNames && r.source.startsWith('webstruct')) {
@@ -199,8 +201,14 @@ console.log(
 );
 console.log(
   formatHalves(
-    'site name, readability articles',
+    'site name = name, readability articles',
     byHalf((t) => t.articleName),
+  ),
+);
+console.log(
+  formatHalves(
+    'site name = brand_name, readability',
+    byHalf((t) => t.articleBrand),
   ),
 );
 console.log(

@@ -10,7 +10,16 @@
  * renderer resolves every name to the local page server (RESOLVE_OVERRIDES=*=127.0.0.2), so the
  * analyzers see the domain a customer's request would carry. The pages' <base href> and external
  * stylesheets then point at the page server too and fail fast (404 or refused), so styling and remote
- * logos are often missing, as on the offline runs.
+ * logos are often missing, as on the offline runs. Hosts on Chromium's HSTS preload list (medium.com,
+ * wikipedia.org, theguardian.com, ...) are upgraded to https by Chromium itself: the page server
+ * answers TLS on the same port with a certificate from a throwaway CA trusted for the run in root's
+ * NSS database (tls.ts; needs openssl and certutil, else those pages are asked at 127.0.0.2, where
+ * their domain is lost: that was the case until 2026-11-25 for 12 article pages).
+ *
+ * Article pages (readability) carry the publication's name as truth ("the Guardian"), which is what
+ * `brand_name` is for; `name` is the legal entity where the page states one ("Guardian News & Media
+ * Limited"), as the seed defines it. Both are printed: "site name = brand_name" is the figure for
+ * articles, "site name = name" shows how often the legal name and the publication's name coincide.
  *
  * Environment: EVAL_CORPUS_DIR (default ../shared/corpus/dev beside the repository), EVAL_LIMIT (pages;
  * default all), EVAL_ROLE (only pages of these page_role values, comma-separated: `main` is the
@@ -26,7 +35,18 @@ import { freePort } from '../../deploy/local/nats-server.ts';
 import { REPO_ROOT, createApiKey, startStack, type Stack } from '../../deploy/local/stack.ts';
 import { apiClient } from '../bench/api.ts';
 import { closedLoop, summarize } from '../bench/stats.ts';
-import { classifyTruth, corpusDir, corpusPresent, loadRecords, sampleRecords, serveCorpusPages, type CorpusRecord, type CorpusServer } from './corpus.ts';
+import {
+  classifyTruth,
+  corpusDir,
+  corpusPresent,
+  liveHostsOf,
+  loadRecords,
+  sampleRecords,
+  serveCorpusPages,
+  type CorpusRecord,
+  type CorpusServer,
+} from './corpus.ts';
+import { throwawayTls, type ThrowawayTls } from './tls.ts';
 import { knownLogoFound, loadLogoLabels, scoreBrand, summarise as summariseBrand, type BrandTruth, type BrandVerdicts } from './score-brand.ts';
 import { summarizeClassifications, type ClassifyTruth } from './score-classify.ts';
 import { loadEmailLabels, precisionRecall, scoreCompany, withEmailLabels, type CompanyScore, type Counts } from './score-company.ts';
@@ -87,10 +107,12 @@ const EMPTY_BRAND: BrandData = {
 let stack: Stack | undefined;
 let pages: CorpusServer | undefined;
 let dataDir: string | undefined;
+let tls: ThrowawayTls | undefined;
 let failed = false;
 async function cleanup(): Promise<void> {
   await stack?.stop().catch(() => undefined);
   await pages?.close().catch(() => undefined);
+  tls?.cleanup();
   if (dataDir && !failed) rmSync(dataDir, { recursive: true, force: true });
 }
 for (const sig of ['SIGINT', 'SIGTERM'] as const)
@@ -103,7 +125,14 @@ try {
   const started = performance.now();
   // Our own stack resolves every name to the page server, so pages load under their live domains; a
   // running stack given by EVAL_BASE_URL may not, so it gets the pages at 127.0.0.2.
-  pages = await serveCorpusPages(dir, '127.0.0.2', !config.EVAL_BASE_URL);
+  // Hosts on Chromium's HSTS preload list are upgraded to https: the page server answers TLS too,
+  // with a throwaway CA trusted for this run (test/eval/tls.ts).
+  if (!config.EVAL_BASE_URL) {
+    const made = throwawayTls(liveHostsOf(records));
+    if ('unavailable' in made) say(`no TLS for HSTS-preloaded hosts (${made.unavailable}): those pages are asked at 127.0.0.2`);
+    else tls = made;
+  }
+  pages = await serveCorpusPages(dir, '127.0.0.2', !config.EVAL_BASE_URL, tls);
   let baseUrl: string;
   let apiKey: string;
   if (config.EVAL_BASE_URL) {
@@ -137,8 +166,8 @@ try {
     let res: PageResult;
     try {
       let r = await api.call('/enrich', { url: corpusPages.urlOf(record), ...ENRICH_PARAMS }, { timeoutMs: 90_000 });
-      // Hosts on Chromium's HSTS preload list (medium.com, ...) are forced to https, which the local
-      // page server does not speak: those pages are asked again at the server's own address.
+      // Hosts on Chromium's HSTS preload list (medium.com, ...) are forced to https; without the
+      // throwaway CA (no certutil) the page server cannot answer them: asked again at its own address.
       if (r.status === 502 && corpusPages.urlOf(record) !== corpusPages.urlOf(record, true)) {
         localFallbacks.push(record.page_id);
         r = await api.call('/enrich', { url: corpusPages.urlOf(record, true), ...ENRICH_PARAMS }, { timeoutMs: 90_000 });
@@ -234,7 +263,8 @@ try {
 
 type Rate = { right: number; total: number };
 interface HalfFigures {
-  names: { mainPages: Rate; allBusinessPages: Rate; readabilitySiteName: Rate };
+  /** readabilityBrand: brand_name against the publication's name (the site-name truth of an article). */
+  names: { mainPages: Rate; allBusinessPages: Rate; readabilitySiteName: Rate; readabilityBrand: Rate };
   legal: Counts;
   emails: Counts;
   addresses: Counts;
@@ -255,7 +285,7 @@ function scoreResults(results: readonly PageResult[]): HalfFigures {
   };
   const rate = (): Rate => ({ right: 0, total: 0 });
   const f = {
-    names: { mainPages: rate(), allBusinessPages: rate(), readabilitySiteName: rate() },
+    names: { mainPages: rate(), allBusinessPages: rate(), readabilitySiteName: rate(), readabilityBrand: rate() },
     legal: zero(),
     emails: zero(),
     addresses: zero(),
@@ -271,8 +301,11 @@ function scoreResults(results: readonly PageResult[]): HalfFigures {
         x.total++;
         if (s.name!.correct) x.right++;
       };
-      if (r.source === 'readability') bump(f.names.readabilitySiteName);
-      else {
+      if (r.source === 'readability') {
+        bump(f.names.readabilitySiteName);
+        f.names.readabilityBrand.total++;
+        if (s.brand?.correct) f.names.readabilityBrand.right++;
+      } else {
         bump(f.names.allBusinessPages);
         if (r.page_role === 'main') bump(f.names.mainPages);
       }
@@ -301,7 +334,8 @@ function figureLines(h: Record<Half, HalfFigures>): string[] {
   const recall = (c: Counts): Rate => ({ right: c.tp, total: c.tp + c.fn });
   both('company name, main pages', (f) => f.names.mainPages);
   both('company name, all webstruct pages', (f) => f.names.allBusinessPages);
-  both('site name, readability articles', (f) => f.names.readabilitySiteName);
+  both('site name = name, readability articles', (f) => f.names.readabilitySiteName);
+  both('site name = brand_name, readability', (f) => f.names.readabilityBrand);
   both('legal name precision (webstruct)', (f) => precision(f.legal));
   both('legal name recall (webstruct)', (f) => recall(f.legal));
   both('emails precision (contact pages)', (f) => precision(f.emails));
@@ -326,6 +360,7 @@ function figuresJson(f: HalfFigures): unknown {
       nameMainPages: f.names.mainPages,
       nameAllWebstructPages: f.names.allBusinessPages,
       siteNameReadability: f.names.readabilitySiteName,
+      siteNameReadabilityBrand: f.names.readabilityBrand,
       legalNames: { ...f.legal, ...precisionRecall(f.legal) },
       emails: { ...f.emails, ...precisionRecall(f.emails) },
       addresses: {
