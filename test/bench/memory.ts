@@ -5,7 +5,8 @@
  * what the tree really holds; PSS (from smaps_rollup, shared pages split between their users) is
  * sampled alongside, less often because reading it walks the page tables.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { processTree } from '../../services/renderer/src/memory.ts';
 
 function readKb(file: string, field: string): number {
   try {
@@ -16,29 +17,8 @@ function readKb(file: string, field: string): number {
   }
 }
 
-/** The pid and every descendant, through /proc/<pid>/task/<tid>/children. */
-export function processTree(pid: number): number[] {
-  const out: number[] = [];
-  const stack = [pid];
-  while (stack.length > 0) {
-    const p = stack.pop()!;
-    out.push(p);
-    let tasks: string[];
-    try {
-      tasks = readdirSync(`/proc/${p}/task`);
-    } catch {
-      continue;
-    }
-    for (const t of tasks) {
-      try {
-        for (const c of readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').split(/\s+/)) if (c) stack.push(Number(c));
-      } catch {
-        // thread gone
-      }
-    }
-  }
-  return out;
-}
+/** The pid and every descendant (the renderer's own reader, which retires an oversized browser). */
+export { processTree };
 
 export interface TreeMemory {
   rssMb: number;

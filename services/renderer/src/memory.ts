@@ -5,7 +5,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
-function descendants(pid: number): number[] {
+/** The pid and every descendant, through /proc/<pid>/task/<tid>/children (the bench reads it too). */
+export function processTree(pid: number): number[] {
   const out: number[] = [];
   const stack = [pid];
   while (stack.length > 0) {
@@ -32,7 +33,7 @@ function descendants(pid: number): number[] {
 export function treePssMb(pid: number): number | null {
   let kb = 0;
   let read = 0;
-  for (const p of descendants(pid)) {
+  for (const p of processTree(pid)) {
     try {
       const m = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${p}/smaps_rollup`, 'utf8'));
       if (m) {
