@@ -20,7 +20,7 @@ import {
   type RenderRequest,
   type RenderResult,
 } from '@enrich/shared/contracts';
-import { serve, type HandlerContext, type Served } from '@enrich/shared/nats';
+import { serve, storedByRef, withSnapshots, type HandlerContext, type Served } from '@enrich/shared/nats';
 import { createLogger } from '@enrich/shared/runtime';
 import { snapshotFromHtml } from './snapshot-from-html.ts';
 import { buildApp } from '../../services/edge/src/app.ts';
@@ -207,7 +207,8 @@ export function serveFakes(nc: NatsConnection, opts: FakeOptions = {}): { calls:
         RENDER_PAGE,
         async (req, ctx) => {
           calls.render.push(req);
-          return opts.render ? opts.render(req, ctx) : fakeRenderResult(req);
+          // As the real renderer: a snapshot asked for by reference is stored and answered as its reference.
+          return storedByRef(nc, req, opts.render ? await opts.render(req, ctx) : fakeRenderResult(req), log);
         },
         { log },
       ),
@@ -218,7 +219,8 @@ export function serveFakes(nc: NatsConnection, opts: FakeOptions = {}): { calls:
       serve(
         nc,
         ANALYZE_BRAND,
-        async (req) => {
+        async (m) => {
+          const req = await withSnapshots(nc, m);
           calls.brand.push(req);
           return opts.brand ? opts.brand(req) : fakeBrand(req);
         },
@@ -231,7 +233,8 @@ export function serveFakes(nc: NatsConnection, opts: FakeOptions = {}): { calls:
       serve(
         nc,
         ANALYZE_COMPANY,
-        async (req): Promise<CompanyReply> => {
+        async (m): Promise<CompanyReply> => {
+          const req = await withSnapshots(nc, m);
           calls.company.push(req);
           const pages = [req.snapshot.finalUrl, ...req.extraSnapshots.map((s) => s.finalUrl)];
           return {
@@ -256,9 +259,9 @@ export function serveFakes(nc: NatsConnection, opts: FakeOptions = {}): { calls:
       serve(
         nc,
         ANALYZE_CLASSIFY,
-        async (req) => {
+        async (m) => {
           calls.classify += 1;
-          return fakeClassification(req.snapshot.finalUrl);
+          return fakeClassification((await withSnapshots(nc, m)).snapshot.finalUrl);
         },
         { log },
       ),

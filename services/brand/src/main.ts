@@ -1,6 +1,4 @@
 import { runService } from '@enrich/shared/runtime';
-import { serve } from '@enrich/shared/nats';
-import { ANALYZE_BRAND } from '@enrich/shared/contracts';
-import { analyzeBrand } from './analyze.ts';
+import { serveBrand } from './serve.ts';
 
-await runService({ name: 'brand', start: async ({ nc, log }) => serve(nc, ANALYZE_BRAND, async (req) => analyzeBrand(req), { log }) });
+await runService({ name: 'brand', start: async ({ nc, log }) => serveBrand(nc, log) });

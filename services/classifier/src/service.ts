@@ -4,7 +4,7 @@
  */
 import type { Logger } from 'pino';
 import { ANALYZE_CLASSIFY } from '@enrich/shared/contracts';
-import { serve, type NatsConnection } from '@enrich/shared/nats';
+import { serve, withSnapshots, type NatsConnection } from '@enrich/shared/nats';
 import type { Started } from '@enrich/shared/runtime';
 import { createClassifier } from './classifier.ts';
 import { llmProviderOptions, type ClassifierConfig } from './config.ts';
@@ -32,8 +32,16 @@ export async function startClassifier({
     provider: llm ? createOpenAiProvider(llm) : null,
     onProviderFailure: (provider, reason) => log.warn({ provider, reason }, 'provider failed; embedded answer used'),
   });
-  return serve(nc, ANALYZE_CLASSIFY, (req, ctx) => classifier.classify(req.snapshot, req.snapshot.finalUrl || req.snapshot.requestedUrl, ctx.signal), {
-    log,
-    ...(instance ? { instance } : {}),
-  });
+  return serve(
+    nc,
+    ANALYZE_CLASSIFY,
+    async (m, ctx) => {
+      const { snapshot } = await withSnapshots(nc, m);
+      return classifier.classify(snapshot, snapshot.finalUrl || snapshot.requestedUrl, ctx.signal);
+    },
+    {
+      log,
+      ...(instance ? { instance } : {}),
+    },
+  );
 }

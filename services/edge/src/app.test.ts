@@ -14,7 +14,10 @@ import {
   ReadyResponseSchema,
   RENDER_PAGE,
   ScreenshotResponseSchema,
+  SNAPSHOT_REF_BUCKET,
 } from '@enrich/shared/contracts';
+import { deleteSnapshots, putSnapshot } from '@enrich/shared/nats';
+import { Objm } from '@nats-io/obj';
 import { BusyError, TargetUnreachableError, UrlForbiddenError } from '@enrich/shared/errors';
 import type { z } from 'zod';
 import { connect } from '@nats-io/transport-node';
@@ -231,7 +234,7 @@ describe('credits', () => {
 describe('refunds and error statuses from the services', () => {
   let failing: EdgeHarness;
   let failingNats: NatsServerHandle;
-  let mode: 'unreachable' | 'forbidden' | 'busy' | 'busy-twice' | 'hang' | 'crash' = 'unreachable';
+  let mode: 'unreachable' | 'forbidden' | 'busy' | 'busy-twice' | 'hang' | 'crash' | 'snapshot-gone' = 'unreachable';
   let busyAnswers = 0;
   let failingFakes: ReturnType<typeof serveFakes>;
 
@@ -247,6 +250,13 @@ describe('refunds and error statuses from the services', () => {
           throw new BusyError('all 4 browser slots and 8 queue places are taken');
         }
         if (mode === 'busy-twice') return fakeRenderResult(req);
+        if (mode === 'snapshot-gone') {
+          // Stored, then gone before an analyzer reads it (expired, or a bucket lost with its server).
+          const r = fakeRenderResult(req);
+          const ref = await putSnapshot(failing.nc, r.snapshot!);
+          await deleteSnapshots(failing.nc, [ref]);
+          return { ...r, snapshot: null, snapshotRef: ref };
+        }
         if (mode === 'crash') throw new Error('TypeError: cannot read properties of undefined (reading "x") at /srv/render.ts:12');
         // hang: answer only when the budget is gone, as a slow page would.
         await new Promise((r) => ctx.signal.addEventListener('abort', r));
@@ -273,6 +283,11 @@ describe('refunds and error statuses from the services', () => {
   it('502 when the target is unreachable, refunded', async () => {
     mode = 'unreachable';
     await expectRefunded('/enrich?url=acme.test', 502, /could not be reached: net::ERR_CONNECTION_REFUSED/);
+  });
+  it('503 when the stored snapshot is gone before the analyzer reads it, refunded', async () => {
+    mode = 'snapshot-gone';
+    const res = await expectRefunded('/classify?url=acme.test', 503, /the page snapshot expired before it was analysed; ask again/);
+    expect(res.headers['retry-after']).toBe('5');
   });
   it('400 when the renderer refuses the address (SSRF), refunded', async () => {
     mode = 'forbidden';
@@ -355,6 +370,14 @@ describe('orchestration', () => {
       scripts: false,
     });
     expect(fakes.calls.brand.at(-1)?.options).toEqual({ screenshotColors: 4, css: true, html: false, javascript: false });
+    // The snapshot travels once: stored by the renderer, read by each analyzer, deleted once answered.
+    expect(render?.snapshotByRef).toBe(true);
+    expect(fakes.calls.brand.at(-1)?.snapshot.finalUrl).toBe('http://www.acme.test/start');
+    expect(fakes.calls.company.at(-1)?.snapshot).toEqual(fakes.calls.brand.at(-1)?.snapshot);
+    const bucket = await new Objm(h.nc).open(SNAPSHOT_REF_BUCKET);
+    const stored = async (): Promise<number> => (await bucket.list()).length;
+    for (let i = 0; i < 40 && (await stored()) > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await stored()).toBe(0);
     expect(data.domain).toBe('acme.test');
     expect(data.url).toBe('http://www.acme.test/start');
     expect(data.images.screenshot_url).toMatch(/\.png$/);

@@ -6,7 +6,7 @@
  * still running (-> 504).
  */
 import type { NatsConnection } from '@nats-io/transport-node';
-import { request } from '@enrich/shared/nats';
+import { deleteSnapshots, request } from '@enrich/shared/nats';
 import {
   ANALYZE_BRAND,
   ANALYZE_CLASSIFY,
@@ -49,6 +49,8 @@ const BUSY_RETRY_MIN_LEFT_MS = 2000;
 
 /** Calls services and remembers which calls are in flight, for the 504 message. */
 class Calls {
+  /** Snapshots the renderer stored for this request: deleted once it is answered. */
+  readonly snapshotRefs: string[] = [];
   readonly #b: Budget;
   readonly running = new Map<number, string>();
   #next = 0;
@@ -106,16 +108,35 @@ async function withinBudget<T>(b: Budget, work: (calls: Calls) => Promise<T>): P
     return await Promise.race([work(calls), timeout]);
   } finally {
     clearTimeout(timer);
+    // The stored snapshots have been read (or the answer is given up): best effort, the bucket TTL is the net.
+    if (calls.snapshotRefs.length > 0) void deleteSnapshots(b.nc, calls.snapshotRefs).catch(() => undefined);
   }
 }
 
 function renderRequest(b: Budget, url: string, over: Partial<RenderRequest>): RenderRequest {
-  return { requestId: b.requestId, url, viewport: DEFAULT_VIEWPORT, screenshot: null, snapshot: true, scripts: false, visuals: false, ...over };
+  return {
+    requestId: b.requestId,
+    url,
+    viewport: DEFAULT_VIEWPORT,
+    screenshot: null,
+    snapshot: true,
+    snapshotByRef: true,
+    scripts: false,
+    visuals: false,
+    ...over,
+  };
 }
 
-function snapshotOf(r: RenderResult): Snapshot {
+/** A render's snapshot as the analyzers take it: by reference (remembered for deletion), else inline. */
+type SnapshotPart = { snapshot: Snapshot } | { snapshotRef: string };
+
+function snapshotOf(calls: Calls, r: RenderResult): SnapshotPart {
+  if (r.snapshotRef) {
+    calls.snapshotRefs.push(r.snapshotRef);
+    return { snapshotRef: r.snapshotRef };
+  }
   if (!r.snapshot) throw new BadMessageError('render.page answered without the snapshot that was asked for');
-  return r.snapshot;
+  return { snapshot: r.snapshot };
 }
 
 function screenshotOf(r: RenderResult): NonNullable<RenderResult['screenshot']> {
@@ -150,25 +171,34 @@ export async function runScreenshot(b: Budget, url: string, q: ScreenshotQuery):
 export async function runClassify(b: Budget, url: string, _q: ClassifyQuery): Promise<Classification> {
   return withinBudget(b, async (calls) => {
     const r = await calls.call(RENDER_PAGE, renderRequest(b, url, {}), `loading ${url}`);
-    return calls.call(ANALYZE_CLASSIFY, { requestId: b.requestId, snapshot: snapshotOf(r) }, 'classifying');
+    return calls.call(ANALYZE_CLASSIFY, { requestId: b.requestId, ...snapshotOf(calls, r) }, 'classifying');
   });
 }
 
 /** analyze.company, then (follow_links) the pages it suggests, rendered in parallel, and analyze.company again. */
-async function companyOf(b: Budget, calls: Calls, snapshot: Snapshot, followLinks: boolean, viewport: RenderRequest['viewport']): Promise<CompanyData> {
-  const first = await calls.call(ANALYZE_COMPANY, { requestId: b.requestId, snapshot, extraSnapshots: [] }, 'extracting company data');
+async function companyOf(b: Budget, calls: Calls, main: SnapshotPart, followLinks: boolean, viewport: RenderRequest['viewport']): Promise<CompanyData> {
+  const first = await calls.call(ANALYZE_COMPANY, { requestId: b.requestId, ...main, extraSnapshots: [] }, 'extracting company data');
   if (!followLinks || first.followUp.length === 0) return first.data;
   const followed = await Promise.allSettled(
     first.followUp.map((link) => calls.call(RENDER_PAGE, renderRequest(b, link, { viewport }), `loading linked page ${link}`)),
   );
   const extraSnapshots: Snapshot[] = [];
+  const extraSnapshotRefs: string[] = [];
   for (const [i, outcome] of followed.entries()) {
-    if (outcome.status === 'fulfilled' && outcome.value.snapshot) extraSnapshots.push(outcome.value.snapshot);
+    if (outcome.status === 'fulfilled' && (outcome.value.snapshot || outcome.value.snapshotRef)) {
+      const part = snapshotOf(calls, outcome.value);
+      if ('snapshotRef' in part) extraSnapshotRefs.push(part.snapshotRef);
+      else extraSnapshots.push(part.snapshot);
+    }
     // A linked page that fails to load only costs its extra evidence, not the whole answer.
     else if (outcome.status === 'rejected') b.log?.warn({ err: outcome.reason, link: first.followUp[i] }, 'followed company page failed to render');
   }
-  if (extraSnapshots.length === 0) return first.data;
-  const second = await calls.call(ANALYZE_COMPANY, { requestId: b.requestId, snapshot, extraSnapshots }, 'extracting company data from linked pages');
+  if (extraSnapshots.length + extraSnapshotRefs.length === 0) return first.data;
+  const second = await calls.call(
+    ANALYZE_COMPANY,
+    { requestId: b.requestId, ...main, extraSnapshots, extraSnapshotRefs },
+    'extracting company data from linked pages',
+  );
   return second.data;
 }
 
@@ -176,7 +206,7 @@ export async function runCompany(b: Budget, url: string, q: CompanyQuery): Promi
   return withinBudget(b, async (calls) => {
     const viewport = { width: q.width, height: q.height };
     const r = await calls.call(RENDER_PAGE, renderRequest(b, url, { viewport }), `loading ${url}`);
-    const data = await companyOf(b, calls, snapshotOf(r), q.follow_links, viewport);
+    const data = await companyOf(b, calls, snapshotOf(calls, r), q.follow_links, viewport);
     return { domain: domainOf(r.finalUrl), url: r.finalUrl, ...data };
   });
 }
@@ -200,7 +230,7 @@ export async function runBrand(b: Budget, url: string, q: BrandQuery): Promise<B
     const r = await calls.call(RENDER_PAGE, brandRender(b, url, q), `loading ${url}`);
     const brand = await calls.call(
       ANALYZE_BRAND,
-      { requestId: b.requestId, snapshot: snapshotOf(r), screenshotUrl: r.screenshot?.url ?? '', options: brandOptions(q) },
+      { requestId: b.requestId, ...snapshotOf(calls, r), screenshotUrl: r.screenshot?.url ?? '', options: brandOptions(q) },
       'extracting brand',
     );
     return { domain: domainOf(r.finalUrl), url: r.finalUrl, ...brand };
@@ -210,11 +240,12 @@ export async function runBrand(b: Budget, url: string, q: BrandQuery): Promise<B
 export async function runEnrich(b: Budget, url: string, q: EnrichQuery): Promise<EnrichData> {
   return withinBudget(b, async (calls) => {
     const r = await calls.call(RENDER_PAGE, brandRender(b, url, q), `loading ${url}`);
-    const snapshot = snapshotOf(r);
+    // One snapshot, stored once by the renderer; each analyzer reads it by reference.
+    const snapshot = snapshotOf(calls, r);
     const [brand, company, classification] = await Promise.all([
-      calls.call(ANALYZE_BRAND, { requestId: b.requestId, snapshot, screenshotUrl: r.screenshot?.url ?? '', options: brandOptions(q) }, 'extracting brand'),
+      calls.call(ANALYZE_BRAND, { requestId: b.requestId, ...snapshot, screenshotUrl: r.screenshot?.url ?? '', options: brandOptions(q) }, 'extracting brand'),
       companyOf(b, calls, snapshot, q.follow_links, { width: q.width, height: q.height }),
-      calls.call(ANALYZE_CLASSIFY, { requestId: b.requestId, snapshot }, 'classifying'),
+      calls.call(ANALYZE_CLASSIFY, { requestId: b.requestId, ...snapshot }, 'classifying'),
     ]);
     return { domain: domainOf(r.finalUrl), url: r.finalUrl, ...brand, company, classification };
   });

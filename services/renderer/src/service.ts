@@ -5,7 +5,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import { RENDER_PAGE } from '@enrich/shared/contracts';
-import { serve } from '@enrich/shared/nats';
+import { serve, storedByRef } from '@enrich/shared/nats';
 import { browserPssCapMb, testSwitchesSet, type RendererConfig } from './config.ts';
 import { createRendererMetrics } from './metrics.ts';
 import { createBrowserPool, type BrowserPool, type PoolOptions } from './pool.ts';
@@ -72,7 +72,12 @@ export async function startRenderer({
   }
   const renderer = createRenderer({ config, log });
   await renderer.pool.warm();
-  const served = serve(nc, RENDER_PAGE, (req, ctx) => renderer.render(req, { deadline: ctx.deadline, signal: ctx.signal, log: ctx.log }), { log });
+  const served = serve(
+    nc,
+    RENDER_PAGE,
+    async (req, ctx) => storedByRef(nc, req, await renderer.render(req, { deadline: ctx.deadline, signal: ctx.signal, log: ctx.log }), ctx.log),
+    { log },
+  );
   log.info({ concurrency: config.RENDER_CONCURRENCY, queue: config.RENDER_QUEUE }, 'renderer serving render.page');
   return {
     renderer,

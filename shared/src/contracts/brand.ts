@@ -1,7 +1,7 @@
 /** `analyze.brand` and the seed's brand field groups. */
 import { z } from 'zod';
 import { RequestIdSchema } from './common.ts';
-import { SnapshotSchema } from './snapshot.ts';
+import { SnapshotRefSchema, SnapshotSchema } from './snapshot.ts';
 
 export const ColorEntrySchema = z.object({
   /** `rgb(r,g,b)`, no spaces. */
@@ -102,3 +102,10 @@ export const BrandRequestSchema = z.object({
   options: BrandOptionsSchema,
 });
 export type BrandRequest = z.infer<typeof BrandRequestSchema>;
+
+/** `analyze.brand` on the wire: the snapshot inline or by reference (exactly one). */
+export const BrandMessageSchema = BrandRequestSchema.extend({ snapshot: SnapshotSchema.optional(), snapshotRef: SnapshotRefSchema.optional() }).refine(
+  (m) => (m.snapshot === undefined) !== (m.snapshotRef === undefined),
+  'exactly one of snapshot and snapshotRef',
+);
+export type BrandMessage = z.infer<typeof BrandMessageSchema>;

@@ -1,7 +1,7 @@
 /** `analyze.classify`: IAB Content Taxonomy 1.0 category and a plain-text description. */
 import { z } from 'zod';
 import { RequestIdSchema } from './common.ts';
-import { SnapshotSchema } from './snapshot.ts';
+import { SnapshotRefSchema, SnapshotSchema } from './snapshot.ts';
 
 export const ClassificationSchema = z.object({
   url: z.string(),
@@ -22,3 +22,10 @@ export const ClassifyRequestSchema = z.object({
   snapshot: SnapshotSchema,
 });
 export type ClassifyRequest = z.infer<typeof ClassifyRequestSchema>;
+
+/** `analyze.classify` on the wire: the snapshot inline or by reference (exactly one). */
+export const ClassifyMessageSchema = ClassifyRequestSchema.extend({ snapshot: SnapshotSchema.optional(), snapshotRef: SnapshotRefSchema.optional() }).refine(
+  (m) => (m.snapshot === undefined) !== (m.snapshotRef === undefined),
+  'exactly one of snapshot and snapshotRef',
+);
+export type ClassifyMessage = z.infer<typeof ClassifyMessageSchema>;

@@ -1,7 +1,7 @@
 /** `analyze.company`: legal name, emails, postal addresses with provenance and confidence. */
 import { z } from 'zod';
 import { RequestIdSchema } from './common.ts';
-import { SnapshotSchema } from './snapshot.ts';
+import { SnapshotRefSchema, SnapshotSchema } from './snapshot.ts';
 
 export const CompanyDataSchema = z.object({
   /** Legal company name; "" when none was found. */
@@ -34,6 +34,16 @@ export const CompanyRequestSchema = z.object({
   extraSnapshots: z.array(SnapshotSchema).max(2),
 });
 export type CompanyRequest = z.infer<typeof CompanyRequestSchema>;
+
+/** `analyze.company` on the wire: each snapshot inline or by reference (at most 2 extra pages in all). */
+export const CompanyMessageSchema = CompanyRequestSchema.extend({
+  snapshot: SnapshotSchema.optional(),
+  snapshotRef: SnapshotRefSchema.optional(),
+  extraSnapshotRefs: z.array(SnapshotRefSchema).max(2).optional(),
+})
+  .refine((m) => (m.snapshot === undefined) !== (m.snapshotRef === undefined), 'exactly one of snapshot and snapshotRef')
+  .refine((m) => m.extraSnapshots.length + (m.extraSnapshotRefs?.length ?? 0) <= 2, 'at most 2 extra pages');
+export type CompanyMessage = z.infer<typeof CompanyMessageSchema>;
 
 /**
  * The reply of `analyze.company`: the data, and the same-site contact/about/imprint links it would

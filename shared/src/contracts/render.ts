@@ -1,7 +1,7 @@
 /** `render.page`: the renderer loads a URL once and returns what the request asks for. */
 import { z } from 'zod';
 import { RequestIdSchema, ScreenshotFormatSchema, ViewportSchema } from './common.ts';
-import { SnapshotSchema } from './snapshot.ts';
+import { SnapshotRefSchema, SnapshotSchema } from './snapshot.ts';
 
 export const RenderRequestSchema = z.object({
   requestId: RequestIdSchema,
@@ -16,6 +16,11 @@ export const RenderRequestSchema = z.object({
   scripts: z.boolean(),
   /** Rasterise logo candidates and the screenshot thumbnail (brand analysis needs them). */
   visuals: z.boolean(),
+  /**
+   * Store the snapshot (shared/src/nats/snapshot-store.ts) and answer `snapshotRef` instead of the
+   * snapshot itself: the edge passes the reference on to the analyzers. Absent: inline.
+   */
+  snapshotByRef: z.boolean().optional(),
 });
 export type RenderRequest = z.infer<typeof RenderRequestSchema>;
 
@@ -41,6 +46,8 @@ export const RenderResultSchema = z.object({
   status: z.number().int(),
   screenshot: StoredScreenshotSchema.nullable(),
   snapshot: SnapshotSchema.nullable(),
+  /** With `snapshotByRef`: where the snapshot is (then `snapshot` is null). Inline if the store failed. */
+  snapshotRef: SnapshotRefSchema.nullable().optional(),
   timings: z.object({
     queuedMs: z.number().nonnegative(),
     navigationMs: z.number().nonnegative(),

@@ -7,6 +7,13 @@
 import { z } from 'zod';
 import { BoxSchema, PngImageSchema, RegionSchema } from './common.ts';
 
+/** The object-store bucket of snapshots passed by reference (shared/src/nats/snapshot-store.ts). */
+export const SNAPSHOT_REF_BUCKET = 'enrich-snapshots';
+/** A stored snapshot: `enrich-snapshots/<uuid>`. */
+export const SnapshotRefSchema = z
+  .string()
+  .regex(/^enrich-snapshots\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'a snapshot reference (enrich-snapshots/<uuid>)');
+
 export const SNAPSHOT_LIMITS = {
   htmlChars: 8_000_000,
   stylesheets: 200,

@@ -3,9 +3,9 @@
  * so a subject can never be served or called with the wrong shape.
  */
 import type { z } from 'zod';
-import { BrandDataSchema, BrandRequestSchema } from './brand.ts';
-import { ClassificationSchema, ClassifyRequestSchema } from './classify.ts';
-import { CompanyReplySchema, CompanyRequestSchema } from './company.ts';
+import { BrandDataSchema, BrandMessageSchema } from './brand.ts';
+import { ClassificationSchema, ClassifyMessageSchema } from './classify.ts';
+import { CompanyMessageSchema, CompanyReplySchema } from './company.ts';
 import { RenderRequestSchema, RenderResultSchema } from './render.ts';
 
 export interface Endpoint<Req extends z.ZodType, Rep extends z.ZodType> {
@@ -21,9 +21,9 @@ function endpoint<Req extends z.ZodType, Rep extends z.ZodType>(subject: string,
 }
 
 export const RENDER_PAGE = endpoint('render.page', 'renderer', RenderRequestSchema, RenderResultSchema);
-export const ANALYZE_BRAND = endpoint('analyze.brand', 'brand', BrandRequestSchema, BrandDataSchema);
-export const ANALYZE_COMPANY = endpoint('analyze.company', 'company', CompanyRequestSchema, CompanyReplySchema);
-export const ANALYZE_CLASSIFY = endpoint('analyze.classify', 'classifier', ClassifyRequestSchema, ClassificationSchema);
+export const ANALYZE_BRAND = endpoint('analyze.brand', 'brand', BrandMessageSchema, BrandDataSchema);
+export const ANALYZE_COMPANY = endpoint('analyze.company', 'company', CompanyMessageSchema, CompanyReplySchema);
+export const ANALYZE_CLASSIFY = endpoint('analyze.classify', 'classifier', ClassifyMessageSchema, ClassificationSchema);
 
 /** Every service also answers `<subject>.ping` (no queue group) so the edge's /ready can count instances. */
 export const pingSubject = (subject: string): string => `${subject}.ping`;

@@ -3,30 +3,16 @@
  * JetStream object store bucket with a short TTL, and the message carries only its name. The reader
  * deletes the object after reading it; the bucket TTL removes what a crashed reader left behind.
  */
-import { jetstreamManager } from '@nats-io/jetstream';
+import type { ObjectStore } from '@nats-io/obj';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { Objm, type ObjectStore } from '@nats-io/obj';
 import { randomUUID } from 'node:crypto';
+import { objectBucket } from './buckets.ts';
 
 export const CLAIM_BUCKET = 'enrich-claims';
 const CLAIM_TTL_MS = 5 * 60_000;
 
-const stores = new WeakMap<NatsConnection, Promise<ObjectStore>>();
-
 function claimStore(nc: NatsConnection): Promise<ObjectStore> {
-  let store = stores.get(nc);
-  if (!store) {
-    store = (async () => {
-      await jetstreamManager(nc); // fails fast with a clear error when JetStream is off
-      const objm = new Objm(nc);
-      // File storage: a claim must survive a server restart within its TTL, and memory storage
-      // would hold 5 MB snapshots in the server's RAM.
-      return objm.create(CLAIM_BUCKET, { ttl: CLAIM_TTL_MS * 1_000_000, description: 'payloads over max_payload, read once' });
-    })();
-    store.catch(() => stores.delete(nc));
-    stores.set(nc, store);
-  }
-  return store;
+  return objectBucket(nc, CLAIM_BUCKET, CLAIM_TTL_MS, 'payloads over max_payload, read once');
 }
 
 export async function putClaim(nc: NatsConnection, body: Uint8Array): Promise<string> {
