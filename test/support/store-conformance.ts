@@ -217,8 +217,20 @@ export function runStoreConformance(name: string, target: ConformanceTarget): vo
             timestamp: new Date(base + i * 1000).toISOString(),
           });
         }
+        // The same entry again (a batch item's redelivery writes its answer's entry) stays one entry.
+        const again = {
+          requestId: randomUUID(),
+          keyId: k.id,
+          endpoint: 'brand',
+          status: 200,
+          credits: 5,
+          durationMs: 119,
+          timestamp: new Date(base - 1000).toISOString(),
+        };
+        await store.recordUsage(again);
+        await store.recordUsage(again);
         const usage = await store.listUsage(k.id, 10);
-        expect(usage.map((u) => u.durationMs)).toEqual([122, 121, 120]);
+        expect(usage.map((u) => u.durationMs)).toEqual([122, 121, 120, 119]);
         expect(usage[1]).toMatchObject({ keyId: k.id, endpoint: 'classify', status: 502, credits: 0 });
         expect(await store.listUsage(k.id, 2)).toHaveLength(2);
         expect(await store.listUsage('key_other', 10)).toEqual([]);

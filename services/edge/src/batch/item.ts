@@ -60,6 +60,7 @@ export async function handleItem(ctx: ItemContext, msg: JsMsg): Promise<ItemVerd
   const m = msg.json<ItemMessage>();
   const [batch, [existing]] = await Promise.all([ctx.store.get(m.batchId), ctx.store.getResults(m.batchId, [m.index])]);
   if (existing && batch) {
+    await recordItemUsage(ctx, batch, existing);
     await finalize(ctx, batch, existing, true);
     msg.ack();
     return 'done';
@@ -171,18 +172,28 @@ async function runItem(ctx: ItemContext, batch: BatchRecord, m: ItemMessage, req
     }
   }
   if (!stored) throw new Error('batch item ended without an answer');
-  await deps.store
+  await recordItemUsage(ctx, batch, stored);
+  return { kind: 'answered', result: stored, resettle };
+}
+
+/**
+ * The usage-log entry of a stored answer. Written from the answer itself (its requestId and finish
+ * time), so a redelivery that finds the answer writes the very same entry: one entry per item even
+ * when the delivery that stored it died before logging it.
+ */
+async function recordItemUsage(ctx: ItemContext, batch: BatchRecord, stored: BatchItemResult): Promise<void> {
+  if (!stored.requestId) return;
+  await ctx.deps.store
     .recordUsage({
-      requestId,
+      requestId: stored.requestId,
       keyId: batch.keyId,
       endpoint: batch.endpoint,
       status: stored.status ?? 0,
       credits: stored.state === 'succeeded' ? (stored.credits ?? 0) : 0,
-      durationMs: Date.now() - started,
-      timestamp: new Date().toISOString(),
+      durationMs: stored.durationMs ?? 0,
+      timestamp: stored.finishedAt ?? new Date().toISOString(),
     })
-    .catch((e: unknown) => log.warn({ err: e }, 'usage log write failed'));
-  return { kind: 'answered', result: stored, resettle };
+    .catch((e: unknown) => ctx.deps.log.warn({ err: e, requestId: stored.requestId }, 'usage log write failed'));
 }
 
 function isTransient(err: unknown): boolean {

@@ -306,7 +306,12 @@ export class MongoStore implements Store {
   }
 
   async recordUsage(entry: UsageEntry): Promise<void> {
-    await this.#usage.insertOne({ ...entry, at: new Date(entry.timestamp) });
+    // The same entry again (a batch item's redelivery) is one entry, as KV's key makes it there.
+    await this.#usage.updateOne(
+      { requestId: entry.requestId, timestamp: entry.timestamp },
+      { $setOnInsert: { ...entry, at: new Date(entry.timestamp) } },
+      { upsert: true },
+    );
   }
 
   async listUsage(keyId: string, limit: number): Promise<UsageEntry[]> {

@@ -206,6 +206,7 @@ export interface Store {
    */
   hitWindow(subject: string, limit: number, now: number, windowMs: number, want?: number): Promise<WindowHit>;
 
+  /** One entry per requestId and timestamp: the same entry recorded again stays one. */
   recordUsage(entry: UsageEntry): Promise<void>;
   /** Newest first. */
   listUsage(keyId: string, limit: number): Promise<UsageEntry[]>;
