@@ -1,0 +1,77 @@
+/**
+ * Integration (real Chromium): what "the network is quiet" counts. Requests that cannot change what
+ * the page paints (the browser's favicon fetch, beacons) never hold the page back; a fetch the page's
+ * script starts after `load` does.
+ */
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRendererConfig } from './config.ts';
+import { settle, trackNetwork } from './settle.ts';
+
+const PAGE = `<!DOCTYPE html><html><head><title>Quiet</title><link rel="icon" href="/icon-hangs.png"></head>
+<body><h1 id="h">waiting</h1><script>
+  addEventListener('load', () => {
+    navigator.sendBeacon('/beacon-hangs', 'seen');
+    fetch('/data').then((r) => r.text()).then((t) => { document.getElementById('h').textContent = t; });
+  });
+</script></body></html>`;
+
+let server: Server;
+let origin: string;
+let browser: Browser;
+const seen: string[] = [];
+const hanging: ServerResponse[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push(req.url ?? '');
+    if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+    if (req.url === '/data') return void setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain' }).end('fetched after load'), 200);
+    hanging.push(res); // the favicon and the beacon are never answered
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  browser = await chromium.launch({ executablePath: loadRendererConfig({}).CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu'] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  for (const res of hanging) res.destroy();
+  server?.closeAllConnections();
+  await new Promise((r) => server?.close(r));
+});
+
+describe('settling', () => {
+  it('counts neither the favicon fetch nor a beacon as in flight while they hang', async () => {
+    const page = await browser.newPage();
+    try {
+      const net = trackNetwork(page);
+      const types: string[] = [];
+      page.on('request', (r) => types.push(`${new URL(r.url()).pathname} ${r.resourceType()}`));
+      seen.length = 0;
+      await page.goto(`${origin}/`, { waitUntil: 'load' });
+      // Both were asked for and are still unanswered (younger than the 1.5 s after which any request stops counting).
+      await expect.poll(() => types.filter((t) => /hangs/.test(t)).sort(), { interval: 10 }).toEqual(['/beacon-hangs ping', '/icon-hangs.png other']);
+      await expect.poll(() => seen.filter((u) => /hangs/.test(u)).length, { interval: 10 }).toBe(2);
+      await expect.poll(() => page.textContent('#h'), { interval: 10 }).toBe('fetched after load');
+      // The fetch has ended; the hanging two would count for 1.5 s after they started.
+      await expect.poll(() => net.freshInFlight(), { interval: 10, timeout: 500 }).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('waits for a fetch the page starts after load', async () => {
+    const page = await browser.newPage();
+    try {
+      const net = trackNetwork(page);
+      await page.goto(`${origin}/`, { waitUntil: 'domcontentloaded' });
+      await settle(page, net, Date.now() + 10_000);
+      expect(await page.textContent('#h')).toBe('fetched after load');
+    } finally {
+      await page.close();
+    }
+  });
+});
