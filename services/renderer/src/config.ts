@@ -18,6 +18,8 @@ export const RendererConfigSchema = z.object({
    * test/bench/renderer-memory.ts); 0: never.
    */
   BROWSER_PSS_CAP_MB: envInt(0, 1_000_000).optional(),
+  /** Open the next job's context and page ahead while the renderer is idle (spare.ts); `false` opens each when its job starts. */
+  RENDER_SPARE_PAGE: envBoolean.default(true),
   /** CIDRs exempt from the SSRF guard, comma-separated; tests and local development only. */
   ALLOW_PRIVATE_TARGETS: z
     .string()

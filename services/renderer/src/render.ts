@@ -110,8 +110,13 @@ async function renderWithLease(run: RenderRun, lease: Lease): Promise<RenderResu
   } finally {
     lifeline.stop();
     // The answer never waits for cleanup (closing a context costs 10-45 ms); the slot stays taken
-    // until the context is gone, so the pool's bound on contexts holds.
-    void closeHeld(held).then(() => lease.release());
+    // until the context is gone, so the pool's bound on contexts holds. Then, if nothing waits,
+    // the next job's page is opened ahead (spare.ts).
+    void closeHeld(held).then(() => {
+      lease.release();
+      const idle = run.deps.pool.idleBrowser();
+      if (idle) run.deps.spares.refill(idle, run.req.viewport);
+    });
   }
 }
 

@@ -11,10 +11,13 @@ import type { FailureContext } from './errors.ts';
 import type { RendererMetrics } from './metrics.ts';
 import type { BrowserPool } from './pool.ts';
 import type { Resolve } from './ssrf.ts';
+import type { SparePages } from './spare.ts';
 import type { ScreenshotStore } from './storage/index.ts';
 
 export interface RenderDeps {
   pool: BrowserPool;
+  /** The page opened ahead while idle (spare.ts). */
+  spares: SparePages;
   store: ScreenshotStore;
   allow: BlockList;
   resolve: Resolve;

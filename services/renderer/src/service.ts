@@ -10,6 +10,7 @@ import { browserPssCapMb, testSwitchesSet, type RendererConfig } from './config.
 import { createRendererMetrics } from './metrics.ts';
 import { createBrowserPool, type BrowserPool, type PoolOptions } from './pool.ts';
 import { renderPage, type JobContext } from './render.ts';
+import { createSparePages, type SparePages } from './spare.ts';
 import { parseAllowList, parseResolveOverrides, resolveAll, withResolveOverrides, type Resolve } from './ssrf.ts';
 import { createScreenshotStore, type ScreenshotStore } from './storage/index.ts';
 import type { RenderRequest, RenderResult } from '@enrich/shared/contracts';
@@ -17,6 +18,7 @@ import type { RenderRequest, RenderResult } from '@enrich/shared/contracts';
 export interface Renderer {
   render(req: RenderRequest, job: JobContext): Promise<RenderResult>;
   pool: BrowserPool;
+  spares: SparePages;
   close(): Promise<void>;
 }
 
@@ -39,8 +41,10 @@ export function createRenderer(opts: {
     ...(opts.launch ? { launch: opts.launch } : {}),
   });
   const store = opts.store ?? createScreenshotStore(config);
+  const spares = createSparePages(log, config.RENDER_SPARE_PAGE);
   const deps = {
     pool,
+    spares,
     store,
     allow: parseAllowList(config.ALLOW_PRIVATE_TARGETS),
     resolve: opts.resolve ?? withResolveOverrides(parseResolveOverrides(config.RESOLVE_OVERRIDES), resolveAll),
@@ -51,7 +55,9 @@ export function createRenderer(opts: {
   return {
     render: (req, job) => renderPage(deps, req, job),
     pool,
+    spares,
     async close() {
+      await spares.close();
       await pool.close();
       await store.close();
     },

@@ -65,3 +65,25 @@ export function createEgressGuard(opts: { resolve: Resolve; allow: BlockList }):
     },
   };
 }
+
+/** A guard whose job is named later (a spare page's, spare.ts): it refuses everything until `bind`, then is that job's guard. */
+export interface GuardSwitch extends EgressGuard {
+  bind(guard: EgressGuard): void;
+}
+
+const UNBOUND: TargetVerdict = { ok: false, kind: 'forbidden', reason: 'no render job holds this page yet' };
+
+export function createGuardSwitch(): GuardSwitch {
+  let bound: EgressGuard | null = null;
+  return {
+    bind(guard) {
+      bound = guard;
+    },
+    check: (url) => (bound ? bound.check(url) : Promise.resolve(UNBOUND)),
+    refuse(refusal) {
+      bound?.refuse(refusal);
+    },
+    refusals: () => bound?.refusals() ?? [],
+    refusalFor: (url) => bound?.refusalFor(url),
+  };
+}

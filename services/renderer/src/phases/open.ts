@@ -4,9 +4,9 @@
  * one page, and the watchers the later phases read.
  */
 import type { Browser, BrowserContext, Page, Route, WebSocketRoute } from 'playwright-core';
-import { SNAPSHOT_LIMITS as L } from '@enrich/shared/contracts';
+import { SNAPSHOT_LIMITS as L, type Viewport } from '@enrich/shared/contracts';
 import { DeadlineExceededError } from '@enrich/shared/errors';
-import type { EgressGuard } from '../egress/guard.ts';
+import { createGuardSwitch, type EgressGuard, type GuardSwitch } from '../egress/guard.ts';
 import { startEgressProxy, type EgressProxy } from '../egress/proxy.ts';
 import { recordNetwork, type NetworkLog } from '../network-log.ts';
 import type { RenderRun } from '../run.ts';
@@ -66,26 +66,55 @@ function guardContext(context: BrowserContext, guard: EgressGuard): Promise<unkn
   return Promise.all([requests, sockets]);
 }
 
-/** The context and its page (span `render.context`); what was opened goes into `held` at once. */
+/** A context and its page behind their own egress proxy, not yet any job's until its guard is bound. */
+export interface OpenedPage {
+  proxy: EgressProxy;
+  context: BrowserContext;
+  page: Page;
+  guard: GuardSwitch;
+}
+
+/**
+ * Opens a context (no shared cookies or storage, service workers blocked, downloads refused, every
+ * request asked of the guard) and its page. What is opened goes into `held` at once, so a job that
+ * ends meanwhile closes it.
+ */
+export async function openContext(browser: Browser, viewport: Viewport, held: Held = {}): Promise<OpenedPage> {
+  const guard = createGuardSwitch();
+  const proxy = await startEgressProxy(guard);
+  held.proxy = proxy;
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor: 1,
+    serviceWorkers: 'block',
+    acceptDownloads: false,
+    proxy: { server: proxy.url },
+    userAgent: userAgentFor(browser.version()),
+    locale: 'en-US',
+  });
+  held.context = context;
+  // The routes must be in place before navigation, not before the page exists: one round trip, not three.
+  const [page] = await Promise.all([context.newPage(), guardContext(context, guard)]);
+  return { proxy, context, page, guard };
+}
+
+/**
+ * The job's context and page (span `render.context`): the spare opened while the renderer was idle
+ * (spare.ts) when there is one for this browser and viewport, else a new one.
+ */
 export async function openPage(run: RenderRun, browser: Browser, held: Held): Promise<Page> {
   run.stage = 'opening a context';
-  return inSpan('context', async () => {
-    const proxy = await startEgressProxy(run.guard);
-    held.proxy = proxy;
-    const context = await browser.newContext({
-      viewport: run.req.viewport,
-      deviceScaleFactor: 1,
-      serviceWorkers: 'block',
-      acceptDownloads: false,
-      proxy: { server: proxy.url },
-      userAgent: userAgentFor(browser.version()),
-      locale: 'en-US',
-    });
-    held.context = context;
+  return inSpan('context', async (span) => {
+    const spare = await run.deps.spares.take(browser, run.req.viewport);
+    span.setAttribute('spare', spare !== null);
+    if (spare) {
+      held.proxy = spare.proxy;
+      held.context = spare.context;
+    }
+    const opened = spare ?? (await openContext(browser, run.req.viewport, held));
+    opened.guard.bind(run.guard);
     if (run.deadlineHit) throw new DeadlineExceededError('render: the budget ran out before the page opened');
-    // The routes must be in place before navigation, not before the page exists: one round trip, not three.
-    const [page] = await Promise.all([context.newPage(), guardContext(context, run.guard)]);
-    return page;
+    return opened.page;
   });
 }
 
