@@ -19,6 +19,16 @@ describe('US addresses in text', () => {
     ]);
   });
 
+  it('keeps the office-centre line written above the street', () => {
+    expect(lines('Latin America\nDoral Corporate Centre II\n3750 NW 87th Avenue\nSuite 700\nMiami, Florida 33178\nPhone: (305) 500-9328')).toEqual([
+      'Doral Corporate Centre II, 3750 NW 87th Avenue, Suite 700, Miami, Florida 33178',
+    ]);
+    // Only a line that is nothing but the centre's name, right above a street that begins its line.
+    expect(lines('San Dimas Civic Center\nCity Hall is located at 245 East Bonita Avenue, San Dimas CA 91773')).toEqual([
+      '245 East Bonita Avenue, San Dimas CA 91773',
+    ]);
+  });
+
   it('ignores numbers that are not addresses', () => {
     expect(lines('Call 800-330-8247 or order 12 plates for $99.')).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /** US addresses in page text: "1723 North Halsted, Chicago, Illinois 60614", "PO Box 1479, Hockessin, DE 19707". */
-import { scanAnchors, type AddressMatch } from './scan.ts';
+import { scanAnchors, toAddressLine, type AddressMatch } from './scan.ts';
 
 const STATE_CODES =
   'AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR|GU|VI';
@@ -65,10 +65,22 @@ const ANCHOR = new RegExp(`\\b${STATE}\\.?[ \\t]*,?\\s*\\d{5}(?:[-\\s]\\d{4})?\\
 export const US_STREET_START =
   /(?:\b\d{1,6}[A-Za-z]?(?:-\d{1,5})?(?:\s[-–])?\s+(?:[NSEW]\.?\s+|1\/2\s+)?(?:[A-Z0-9][\w'’.-]*|[a-z]+\s+(?:street|st|avenue|ave|road|rd)\b)|\bP\.?\s?O\.?\s*(?:Box|BOX)\b|\bPost Office Box\b|\bOne\s+[A-Z][a-z]+\s+(?:Plaza|Place|Center|Centre|Way|Drive|Street))/;
 
+// A line that only names the office centre the address is in ("Doral Corporate Centre II"): written
+// above the street, and part of the address ("Center" is also a USPS street suffix, Publication 28).
+const BUILDING_LINE = /^(?:(?:[A-Z][\w'’.&-]*|of|the|and)[ \t]+){1,5}(?:Center|Centre)(?:[ \t]+(?:[IVX]+|\d{1,3}))?$/;
+
+/** Moves the start of an address that begins a line up over a building line right above it. */
+function withBuilding(text: string, m: AddressMatch): AddressMatch {
+  if (m.start < 2 || text[m.start - 1] !== '\n') return m;
+  const lineStart = text.lastIndexOf('\n', m.start - 2) + 1;
+  if (!BUILDING_LINE.test(text.slice(lineStart, m.start - 1).trim())) return m;
+  return { ...m, start: lineStart, line: toAddressLine(text.slice(lineStart, m.end)) };
+}
+
 export function findUsAddresses(text: string): AddressMatch[] {
-  return scanAnchors(text, ANCHOR, { streetStart: US_STREET_START, maxLines: 3, allowBare: true }).map((m) => ({
-    ...m,
+  return scanAnchors(text, ANCHOR, { streetStart: US_STREET_START, maxLines: 3, allowBare: true }).map((found) => {
+    const m = withBuilding(text, found);
     // "NM87401" -> "NM 87401": the space gets lost when state and ZIP sit in separate elements.
-    line: m.line.replace(/\b([A-Z]{2})(\d{5})\b/g, '$1 $2'),
-  }));
+    return { ...m, line: m.line.replace(/\b([A-Z]{2})(\d{5})\b/g, '$1 $2') };
+  });
 }
