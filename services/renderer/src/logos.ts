@@ -1,7 +1,7 @@
 /**
  * The renderer's part of the logo decision. Which candidates are rasterised is not decided here:
  * `rasterPlan(rankLogoCandidates(...))` from `@enrich/shared/logos` is the brand analyzer's own
- * ranking, so the raster of its primary logo is the first one taken whenever the page lets it.
+ * ranking, so the one raster taken is of its primary logo, whenever the page lets it.
  * This module only fetches what a browser would (the manifest's icons, `/favicon.ico`) and
  * turns refs into pixels.
  */
@@ -70,16 +70,14 @@ function isImage(type: string, body: Buffer): boolean {
   return /^\s*(<\?xml[^>]*>\s*)?<svg\b/i.test(body.toString('utf8', 0, 200));
 }
 
-/** The page's logos as the shared ranking orders them, rasterised best first, until `until`. */
+/** The primary logo (the shared ranking's top candidate) rasterised by the first of its refs that works, until `until`. */
 export async function rasterizeLogos(page: Page, facts: LogoPage, until: number): Promise<LogoRaster[]> {
-  const rasters: LogoRaster[] = [];
-  const plan = rasterPlan(rankLogoCandidates(facts).candidates, L.logoRasters);
-  for (const ref of plan) {
+  for (const ref of rasterPlan(rankLogoCandidates(facts).candidates)) {
     if (Date.now() >= until) break;
     const png = ref.startsWith('url:') ? await rasterizeUrl(page, ref.slice(4), until) : await rasterizeRef(page, ref, until);
-    if (png) rasters.push({ ref, ...png });
+    if (png) return [{ ref, ...png }];
   }
-  return rasters;
+  return [];
 }
 
 /** An element the collector registered (`img:<i>` / `svg:<i>`), screenshotted as shown. */

@@ -62,9 +62,9 @@ describe('render.page on a plain site', () => {
     expect(snap.viewport).toEqual({ width: 1280, height: 800 });
     expect(snap.thumbnail!.width).toBe(256);
     expect(snap.thumbnail!.height).toBe(160);
-    expect(snap.logoRasters.map((l) => l.ref)).toEqual(['img:0', `url:${sites.origin}/assets/logo-declared.png`]);
+    // Only the primary logo's raster: the brand analyzer reads no other.
+    expect(snap.logoRasters.map((l) => l.ref)).toEqual(['img:0']);
     expect(snap.logoRasters[0]).toMatchObject({ width: 120, height: 40 });
-    expect(snap.logoRasters[1]).toMatchObject({ width: 64, height: 64 });
     expect(snap.truncated).toEqual([]);
 
     const shot = result.screenshot!;

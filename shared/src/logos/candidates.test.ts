@@ -42,7 +42,7 @@ const page = (over: Partial<LogoPage>): LogoPage => ({
 });
 
 describe('rasterPlan (what the renderer rasterises)', () => {
-  it('takes the header image linking home first, then the declared logo by URL, never content photos or icons', () => {
+  it("takes only the top candidate, the brand analyzer's primary, its element before its URL", () => {
     const p = page({
       images: [
         img(0, { alt: 'Our roastery' }),
@@ -53,13 +53,22 @@ describe('rasterPlan (what the renderer rasterises)', () => {
       links: [link('icon', 'https://www.acme-roasters.example/favicon.png', '32x32'), link('apple-touch-icon', 'https://www.acme-roasters.example/touch.png')],
     });
     const { candidates } = rankLogoCandidates(page(p));
-    expect(rasterPlan(candidates, 6)).toEqual(['img:1', 'url:https://www.acme-roasters.example/img/declared.png']);
-    expect(candidates[0]!.refs).toContain(rasterPlan(candidates, 1)[0]);
+    const plan = rasterPlan(candidates);
+    expect(plan[0]).toBe('img:1');
+    expect(plan.every((ref) => candidates[0]!.refs.includes(ref))).toBe(true);
+    expect(plan).not.toContain('url:https://www.acme-roasters.example/img/declared.png');
   });
 
-  it('respects the maximum', () => {
-    const images = Array.from({ length: 10 }, (_, i) => img(i, { region: 'header', className: 'logo', box: { x: 0, y: 0, width: 100, height: 40 } }));
-    expect(rasterPlan(rankLogoCandidates(page({ images })).candidates, 5)).toHaveLength(5);
+  it('takes the declared logo by URL when the page does not show it', () => {
+    const p = page({ jsonLd: [JSON.stringify({ '@type': 'Organization', logo: '/img/declared.png' })] });
+    expect(rasterPlan(rankLogoCandidates(page(p)).candidates)).toEqual(['url:https://www.acme-roasters.example/img/declared.png']);
+  });
+
+  it('takes nothing when the top candidate is a site icon', () => {
+    const p = page({ links: [link('apple-touch-icon', 'https://www.acme-roasters.example/touch.png')] });
+    const { candidates } = rankLogoCandidates(page(p));
+    expect(isLogoCandidate(candidates[0]!)).toBe(false);
+    expect(rasterPlan(candidates)).toEqual([]);
   });
 
   it('ranks logos the same whatever icons and loaded resources the page has (renderer and brand agree)', () => {
@@ -75,7 +84,7 @@ describe('rasterPlan (what the renderer rasterises)', () => {
         resources: [{ url: 'https://www.acme-roasters.example/favicon.ico', type: 'other', status: 200 }],
       }),
     ).candidates;
-    expect(rasterPlan(withIcons, 6)).toEqual(rasterPlan(bare, 6));
+    expect(rasterPlan(withIcons)).toEqual(rasterPlan(bare));
     expect(withIcons.filter(isLogoCandidate).map((c) => [c.url, c.raw])).toEqual(bare.filter(isLogoCandidate).map((c) => [c.url, c.raw]));
   });
 });

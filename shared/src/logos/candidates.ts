@@ -39,13 +39,16 @@ export function isLogoCandidate(c: LogoCandidate): boolean {
 }
 
 /**
- * What the renderer rasterises, best first: the top `max` logo candidates, each by its element as
- * shown (`img:<i>` / `svg:<i>`) when the page shows it, else by its URL (`url:<abs>`).
+ * What the renderer rasterises: the top candidate, which is the brand analyzer's primary logo and
+ * the only one whose raster is read (its colours are the logo colours, services/brand/src/colors/
+ * brand.ts). Its refs in order, the element as shown (`img:<i>` / `svg:<i>`) first, then by URL
+ * (`url:<abs>`); the renderer stops at the first that rasterises. Nothing when the top candidate is
+ * a site icon. Rasterising the next five candidates as well cost /enrich about 130 ms of element
+ * screenshots that nothing read (test/bench/trace-breakdown.ts, span `render.logos`).
  */
-export function rasterPlan(candidates: readonly LogoCandidate[], max: number): string[] {
-  return candidates
-    .filter(isLogoCandidate)
-    .slice(0, max)
-    .map((c) => c.refs.find((r) => /^(img|svg):/.test(r)) ?? c.refs[0]!)
-    .filter(Boolean);
+export function rasterPlan(candidates: readonly LogoCandidate[]): string[] {
+  const top = candidates[0];
+  if (!top || !isLogoCandidate(top)) return [];
+  const shown = top.refs.filter((r) => /^(img|svg):/.test(r));
+  return [...shown, ...top.refs.filter((r) => !shown.includes(r))];
 }
