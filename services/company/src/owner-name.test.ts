@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectNameCandidates, type PageNameFacts } from './legal-name.ts';
-import { chooseOwnerNames, isJunkName, placesOf } from './owner-name.ts';
+import { chooseOwnerNames, isJunkName, isShouted, placesOf } from './owner-name.ts';
 
 const empty = { orgs: [], siteNames: [], looseAddresses: [], emails: [] };
 const page = (over: Partial<PageNameFacts>): PageNameFacts => ({
@@ -20,6 +20,20 @@ const choose = (over: Partial<PageNameFacts>) => {
 };
 
 describe('legal name and brand name of the owner', () => {
+  it("takes the markup's mixed-case spelling over the capitals of a footer styled uppercase", () => {
+    const c = choose({
+      domainLabel: 'acmewidgets',
+      title: 'Acme Widgets | Widgets',
+      // The browser's text of an uppercase footer, then the same line from the markup (hidden text).
+      footerText: '© 2024 ACME WIDGETS, INC. ALL RIGHTS RESERVED.',
+      visibleText: 'Acme Widgets makes widgets.\n© 2024 ACME WIDGETS, INC. ALL RIGHTS RESERVED.\n© 2024 Acme Widgets, Inc. All rights reserved.',
+    });
+    expect(c?.name).toBe('Acme Widgets, Inc.');
+    expect(c?.brandName).toBe('Acme Widgets');
+    expect(choose({ domainLabel: 'acmewidgets', footerText: '© 2024 ACME WIDGETS, INC. ALL RIGHTS RESERVED.' })?.name).toBe('ACME WIDGETS, INC.');
+    expect([isShouted('ACME WIDGETS, INC.'), isShouted('IBM'), isShouted('BMW AG'), isShouted('Acme Widgets')]).toEqual([true, false, false, false]);
+  });
+
   it('takes the parent company named by the copyright line over the brand', () => {
     const c = choose({
       domainLabel: 'darlinghomes',

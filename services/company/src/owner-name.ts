@@ -180,15 +180,29 @@ function scoreGroup(members: NameCandidate[], domainLabel: string, hints: readon
 }
 
 /**
+ * Written in capitals only, with a word of four letters or more: how a footer styled
+ * `text-transform: uppercase` reads in the browser's text ("ACME WIDGETS, INC."), not how the
+ * company writes itself. Short all-caps names ("IBM", "BMW AG") are not shouting.
+ */
+export function isShouted(name: string): boolean {
+  return !/\p{Ll}/u.test(name) && /\p{Lu}{4}/u.test(name);
+}
+
+/**
  * The organisation's spelling: the fullest name the pages really use (at least 40% as often as its
  * commonest spelling: "Woods Insurance Service" over "Woods Insurance", not "AgileZen Support" over
- * "AgileZen"), then the best-weighted sighting.
+ * "AgileZen"), then one not in capitals only when the markup also writes it in mixed case
+ * ("Acme Widgets, Inc." over the uppercased footer's "ACME WIDGETS, INC."), then the best-weighted
+ * sighting.
  */
 function organisationSpelling(members: readonly NameCandidate[], usage: (name: string) => number): NameCandidate {
   const maxUse = Math.max(1, ...members.map((c) => usage(c.name)));
   return [...members].sort(
     (a, b) =>
-      Number(usage(b.name) >= 0.4 * maxUse) - Number(usage(a.name) >= 0.4 * maxUse) || keyOf(b.name).length - keyOf(a.name).length || b.weight - a.weight,
+      Number(usage(b.name) >= 0.4 * maxUse) - Number(usage(a.name) >= 0.4 * maxUse) ||
+      keyOf(b.name).length - keyOf(a.name).length ||
+      Number(isShouted(a.name)) - Number(isShouted(b.name)) ||
+      b.weight - a.weight,
   )[0]!;
 }
 
