@@ -16,7 +16,7 @@
 import type { Browser } from 'playwright-core';
 import type { Viewport } from '@enrich/shared/contracts';
 import type { Logger } from 'pino';
-import { openContext, type OpenedPage } from './phases/open.ts';
+import { openContext, type OpenedPage } from './phases/context.ts';
 
 export interface SparePages {
   /** The spare for `browser` at `viewport`, once open, or null; taking it makes it the caller's to close. */
