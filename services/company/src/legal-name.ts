@@ -150,10 +150,6 @@ const GENERIC_TITLE =
 const HEADING_WORD =
   '(?:locations?|offices?|services?|products?|solutions?|projects?|gallery|portfolio|careers?|jobs|team|staff|testimonials?|events?|resources?|faqs?|pricing|news|blog|shop|store|contact|about|directions|hours|menu|specials|links)';
 const HEADING = new RegExp(`^(?:(?:our|office|the|all|latest|new|and|&)\\s+)*${HEADING_WORD}(?:\\s+(?:and|&)\\s+${HEADING_WORD})?$`, 'i');
-// A headline that places something: "Mister Plumber in Toronto", "Immigration Solicitors in
-// Hampstead, London", "Call 888-920-3636 at ShopKetubah". A name says who, not where (a preposition
-// before a capitalised word; "of" and "for" are left alone: "Bank of America", "Center for Law").
-const PLACED = /\s(?:in|at|near)\s+\p{Lu}/u;
 
 /** The parts of a page title that can be a site name: "Contact | Acme Widgets" -> ["Contact", "Acme Widgets"]. */
 export function titleSegments(title: string): string[] {
@@ -167,7 +163,7 @@ export function titleSegments(title: string): string[] {
           .replace(/^(?:about|contact)(?:\s+us)?\s+(?:the\s+)?(?=\S+\s+\S)/i, '')
           .trim(),
       )
-      .filter((s) => s && !GENERIC_TITLE.test(s) && !HEADING.test(s) && !PLACED.test(s) && s.split(/\s+/).length <= 7)
+      .filter((s) => s && !GENERIC_TITLE.test(s) && !HEADING.test(s) && s.split(/\s+/).length <= 7)
   );
 }
 
