@@ -15,7 +15,7 @@ export function analyzeCompany(req: CompanyRequest): CompanyReply {
   const pages = [main, ...req.extraSnapshots].map((s) => readPageEvidence(s, domainLabel(siteDomain)));
 
   const hints = pages.flatMap((p) => p.ownerHints);
-  const texts = [main, ...req.extraSnapshots].flatMap((s, i) => [s.title, pages[i]!.text]);
+  const texts = [main, ...req.extraSnapshots].flatMap((s) => [s.title, s.text.visible]);
   const { emails, sources: emailSources } = rankEmails(
     pages.flatMap((p) => p.emails),
     siteDomain,

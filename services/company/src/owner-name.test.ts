@@ -20,13 +20,13 @@ const choose = (over: Partial<PageNameFacts>) => {
 };
 
 describe('legal name and brand name of the owner', () => {
-  it("takes the markup's mixed-case spelling over the capitals of a footer styled uppercase", () => {
+  it('takes the mixed-case spelling of the text over the capitals of a footer styled uppercase', () => {
     const c = choose({
       domainLabel: 'acmewidgets',
       title: 'Acme Widgets | Widgets',
-      // The browser's text of an uppercase footer, then the same line from the markup (hidden text).
+      // The browser's text of a footer styled uppercase; the body writes the name as the company does.
       footerText: '© 2024 ACME WIDGETS, INC. ALL RIGHTS RESERVED.',
-      visibleText: 'Acme Widgets makes widgets.\n© 2024 ACME WIDGETS, INC. ALL RIGHTS RESERVED.\n© 2024 Acme Widgets, Inc. All rights reserved.',
+      visibleText: 'Acme Widgets, Inc. has made widgets since 1952.\n© 2024 ACME WIDGETS, INC. ALL RIGHTS RESERVED.',
     });
     expect(c?.name).toBe('Acme Widgets, Inc.');
     expect(c?.brandName).toBe('Acme Widgets');

@@ -191,9 +191,9 @@ export function isShouted(name: string): boolean {
 /**
  * The organisation's spelling: the fullest name the pages really use (at least 40% as often as its
  * commonest spelling: "Woods Insurance Service" over "Woods Insurance", not "AgileZen Support" over
- * "AgileZen"), then one not in capitals only when the markup also writes it in mixed case
- * ("Acme Widgets, Inc." over the uppercased footer's "ACME WIDGETS, INC."), then the best-weighted
- * sighting.
+ * "AgileZen"), then one not in capitals only when the pages also write it in mixed case ("Acme
+ * Widgets, Inc." in a sentence over the uppercased footer's "ACME WIDGETS, INC."), then the
+ * best-weighted sighting.
  */
 function organisationSpelling(members: readonly NameCandidate[], usage: (name: string) => number): NameCandidate {
   const maxUse = Math.max(1, ...members.map((c) => usage(c.name)));

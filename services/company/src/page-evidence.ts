@@ -25,8 +25,6 @@ export interface PageEvidence {
   ownerHints: string[];
   emails: FoundEmail[];
   addresses: FoundAddress[];
-  /** The shown text and then the hidden lines (hiddenText). */
-  text: string;
 }
 
 function parseHtml(html: string): HTMLElement {
@@ -68,37 +66,10 @@ export function logoAlts(s: Snapshot): string[] {
     .slice(0, 1);
 }
 
-/**
- * The lines of the page's markup that the browser did not show: closed tabs and accordions, slides
- * of a carousel, menus and dialogs that open on a click, text hidden until scrolled to. A rendered
- * snapshot's text is `innerText`, which leaves them out, yet a page states its legal name, address or
- * email there as much as anywhere (the footer's "Payment Methods" tab naming "Acme Windows & Doors
- * Inc."). Lines already in the shown text are not repeated, so counts of a spelling stay as shown.
- * Empties `root` of script, style, noscript and template elements.
- */
-export function hiddenText(root: HTMLElement, visible: string): string {
-  for (const n of root.querySelectorAll('script, style, noscript, template')) n.remove();
-  const body = root.querySelector('body') ?? root;
-  const fold = (l: string): string => l.replace(/[\s\u00a0]+/g, ' ').trim();
-  const shown = new Set(visible.split('\n').map(fold));
-  const out: string[] = [];
-  for (const raw of body.structuredText.split('\n')) {
-    const line = fold(raw);
-    if (line.length < 2 || shown.has(line)) continue;
-    shown.add(line);
-    out.push(line);
-  }
-  return out.join('\n');
-}
-
 export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
   const root = parseHtml(s.html);
   const jsonLd = readJsonLd(s.jsonLd);
   const microdata = readMicrodata(root);
-  // Script-written addresses ("enkoder" and the like) leave a written-out copy in <noscript> for people without JavaScript.
-  const noscriptEmails = root.querySelectorAll('noscript').flatMap((n) => findEmailsInText(n.text));
-  const hidden = hiddenText(root, s.text.visible);
-  const text = hidden ? `${s.text.visible}\n${hidden}` : s.text.visible;
   const ogSiteName = metaContent(s, 'og:site_name') ?? '';
   const applicationName = metaContent(s, 'application-name') ?? '';
 
@@ -108,7 +79,7 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
     ogSiteName,
     applicationName,
     logoAlts: logoAlts(s),
-    visibleText: text,
+    visibleText: s.text.visible,
     footerText: s.text.footer,
     jsonLd,
     microdata,
@@ -118,7 +89,12 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
   const emails: FoundEmail[] = [
     ...emailsFromAnchors(s.anchors),
     ...emailsFromCloudflareHtml(s.html),
-    ...[...findEmailsInText(text), ...noscriptEmails].map((email) => ({ email, source: 'text' as const })),
+    ...findEmailsInText(s.text.visible).map((email) => ({ email, source: 'text' as const })),
+    // Script-written addresses ("enkoder" and the like) leave a written-out copy in <noscript> for people without JavaScript.
+    ...root
+      .querySelectorAll('noscript')
+      .flatMap((n) => findEmailsInText(n.text))
+      .map((email) => ({ email, source: 'text' as const })),
     ...[...jsonLd.emails, ...jsonLd.orgs.flatMap((o) => o.emails)].map((email) => ({ email, source: 'jsonld' as const })),
     ...[...microdata.emails, ...microdata.orgs.flatMap((o) => o.emails)].map((email) => ({ email, source: 'microdata' as const })),
   ];
@@ -136,7 +112,7 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
     }
   }
   for (const line of addressElements(root)) addresses.push({ line, source: 'address' });
-  for (const line of extractTextAddresses(text)) addresses.push({ line, source: 'text' });
+  for (const line of extractTextAddresses(s.text.visible)) addresses.push({ line, source: 'text' });
 
-  return { url: s.finalUrl || s.requestedUrl, names, ownerHints, emails, addresses, text };
+  return { url: s.finalUrl || s.requestedUrl, names, ownerHints, emails, addresses };
 }
