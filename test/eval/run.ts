@@ -4,7 +4,8 @@
  * each page's local copy, and scores the answer against ground_truth.jsonl with the scorers in
  * score-company.ts, score-classify.ts and score-brand.ts (logos also against test/eval/labels/logos.jsonl).
  * Prints every figure for the validation and the tuning half of the split (test/eval/split.ts) and
- * the gap between them, and writes both halves to test/eval/results/eval.json.
+ * the gap between them, and writes both halves to test/eval/results/eval.json (per-page answers of
+ * the tuning half only).
  *
  * Each page is requested under its live domain (http://www.leewardpro.com:<port>/wsb-0.html), and the
  * renderer resolves every name to the local page server (RESOLVE_OVERRIDES=*=127.0.0.2), so the
@@ -374,9 +375,14 @@ function figuresJson(f: HalfFigures): unknown {
   };
 }
 
-/** One page's line in eval.json; the half is named so nobody reads validation failures by accident. */
+/**
+ * One page's line in eval.json. A validation page's line holds no answer and no verdict (only its
+ * status and time): its failures are counted in the figures, never shown, so nobody reads them by
+ * accident while looking at a tuning page.
+ */
 function pageLine(res: PageResult): unknown {
   const r = res.record;
+  if (halfOf(r) === 'validation') return { page_id: r.page_id, half: 'validation', status: res.status, ms: Math.round(res.ms) };
   const company = res.data?.company ?? EMPTY_COMPANY;
   const s = scoreCompany(withEmailLabels(r.gt, emailLabels.get(r.page_id)), company);
   const ct = classifyTruth(r);
