@@ -7,7 +7,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRendererConfig } from './config.ts';
-import { settle, trackNetwork } from './settle.ts';
+import { scrollThrough, settle, trackNetwork } from './settle.ts';
 
 const PAGE = `<!DOCTYPE html><html><head><title>Quiet</title><link rel="icon" href="/icon-hangs.png"></head>
 <body><h1 id="h">waiting</h1><script>
@@ -15,6 +15,12 @@ const PAGE = `<!DOCTYPE html><html><head><title>Quiet</title><link rel="icon" hr
     navigator.sendBeacon('/beacon-hangs', 'seen');
     fetch('/data').then((r) => r.text()).then((t) => { document.getElementById('h').textContent = t; });
   });
+</script></body></html>`;
+
+// A tall page whose script replaces requestAnimationFrame with one that never calls back.
+const TALL_NO_RAF = `<!DOCTYPE html><html><body style="margin:0"><div style="height:6000px">tall</div><script>
+  window.requestAnimationFrame = () => 0;
+  addEventListener('scroll', () => { window.deepest = Math.max(window.deepest || 0, scrollY); });
 </script></body></html>`;
 
 let server: Server;
@@ -27,6 +33,7 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push(req.url ?? '');
     if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+    if (req.url === '/tall-no-raf') return void res.writeHead(200, { 'content-type': 'text/html' }).end(TALL_NO_RAF);
     if (req.url === '/data') return void setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain' }).end('fetched after load'), 200);
     hanging.push(res); // the favicon and the beacon are never answered
   });
@@ -70,6 +77,21 @@ describe('settling', () => {
       await page.goto(`${origin}/`, { waitUntil: 'domcontentloaded' });
       await settle(page, net, Date.now() + 10_000);
       expect(await page.textContent('#h')).toBe('fetched after load');
+    } finally {
+      await page.close();
+    }
+  });
+
+  // A hang is what this guards against: the scroll would wait for the callback until the page
+  // closed, far beyond the test's 30 s, while its own deadline is a minute away.
+  it('scrolls through a page that never calls a requestAnimationFrame callback, and back to the top', { timeout: 30_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+    try {
+      const net = trackNetwork(page);
+      await page.goto(`${origin}/tall-no-raf`, { waitUntil: 'load' });
+      await scrollThrough(page, net, Date.now() + 60_000);
+      expect(await page.evaluate(() => (window as unknown as { deepest: number }).deepest)).toBeGreaterThanOrEqual(6000 - 600 - 2);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
     } finally {
       await page.close();
     }

@@ -113,8 +113,17 @@ export async function scrollThrough(page: Page, net: NetworkActivity, until: num
           y += step;
           window.scrollTo(0, y);
           // One rendering update (where intersection observers and native lazy loading look) and
-          // the observers' callbacks after it; a fixed 35 ms here cost twice as long per step.
-          await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+          // the observers' callbacks after it; a fixed 35 ms here cost twice as long per step. At
+          // most 100 ms: a page that throttles or replaces requestAnimationFrame does not hold it.
+          await new Promise<void>((r) => {
+            const fallback = setTimeout(r, 100);
+            requestAnimationFrame(() =>
+              setTimeout(() => {
+                clearTimeout(fallback);
+                r();
+              }, 0),
+            );
+          });
           if (y >= document.documentElement.scrollHeight - window.innerHeight) break;
         }
         window.scrollTo(0, 0);
