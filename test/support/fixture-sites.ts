@@ -156,6 +156,14 @@ export async function startFixtureSites(): Promise<FixtureSites> {
           Number(url.searchParams.get('ms') ?? 1000),
         );
         return;
+      case '/cells':
+        // A row of table cells in the page and in its footer: each cell is a line of the text.
+        return html(
+          res,
+          `<!DOCTYPE html><html><head><title>Locations</title></head><body><table><tr><td><strong>Ready Credit Used Cars</strong></td>
+          <td>32 Corporation Street<br>Hyannis, MA 02601</td><td>(508) 771-1000</td></tr></table>
+          <footer><table><tr><td>Home</td><td>Contact</td></tr></table></footer></body></html>`,
+        );
       case '/hang':
         // Headers and half a document, then nothing: DOMContentLoaded never fires.
         res.writeHead(200, { 'content-type': 'text/html' });

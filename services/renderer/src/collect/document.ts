@@ -161,8 +161,12 @@ function textsOf(L: DocumentLimits, cut: Cut, clip: Clip) {
       .replace(/[ \t\f\v\u00a0]+/g, ' ')
       .replace(/\s*\n\s*/g, '\n')
       .trim();
+  // innerText parts table cells with a tab: a cell is a line of its own, as in the page's markup, so
+  // that a name in one cell and a street in the next ("Ready Credit Used Cars", "32 Corporation
+  // Street") do not read as one line.
+  const lines = (s: string): string => clean(s.replace(/\t/g, '\n'));
   const body = document.body;
-  const visible = clip('text.visible', clean(body ? body.innerText : ''), L.visibleTextChars);
+  const visible = clip('text.visible', lines(body ? body.innerText : ''), L.visibleTextChars);
   const headings = cut('text.headings', Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6')), L.headings)
     .map((el) => ({ level: Number(el.tagName[1]), text: clean((el as HTMLElement).innerText || el.textContent).slice(0, 1000) }))
     .filter((x) => x.text);
@@ -188,7 +192,8 @@ function regionTextsOf(L: DocumentLimits, clip: Clip) {
       name,
       Array.from(document.querySelectorAll(selector))
         .filter((el) => !el.parentElement?.closest(selector))
-        .map((el) => clean((el as HTMLElement).innerText))
+        // Table cells (innerText's tabs) are lines of their own, as in the visible text.
+        .map((el) => clean((el as HTMLElement).innerText.replace(/\t/g, '\n')))
         .filter(Boolean)
         .join('\n'),
       L.regionTextChars,
