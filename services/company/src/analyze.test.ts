@@ -66,3 +66,14 @@ describe('analyzeCompany names', () => {
     expect(reply.data.brand_name).toBe('Darling Homes');
   });
 });
+
+describe('analyzeCompany and a text line that repeats the title', () => {
+  it('counts the title once: its longer spelling does not outweigh the name the page writes', () => {
+    const title = 'Braces - Acme Braces Smith Orthodontics | Teeth Straightening Springfield';
+    const html = `<html><head><title>${title}</title></head><body>
+      <p>Everyone at Acme Braces was friendly. I would recommend Acme Braces to everyone.</p>
+      <p>Acme Braces, 12 Main Street, Springfield</p><p>${title}</p></body></html>`;
+    const reply = analyzeCompany({ requestId, snapshot: snapshotFromHtml(html, 'http://www.acmebraces.example/'), extraSnapshots: [] });
+    expect(reply.data.name).toBe('Acme Braces');
+  });
+});

@@ -10,7 +10,7 @@ import { emailsFromAnchors, emailsFromCloudflareHtml, findEmailsInText, type Fou
 import { readJsonLd } from './jsonld.ts';
 import { collectNameCandidates, titleSegments, type NameCandidate } from './legal-name.ts';
 import { readMicrodata } from './microdata.ts';
-import { normalizeLine } from './text.ts';
+import { normalizeLine, withoutTitleLines } from './text.ts';
 
 export type AddressSource = 'jsonld' | 'microdata' | 'address' | 'text';
 export interface FoundAddress {
@@ -79,7 +79,7 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
     ogSiteName,
     applicationName,
     logoAlts: logoAlts(s),
-    visibleText: s.text.visible,
+    visibleText: withoutTitleLines(s.text.visible, s.title),
     footerText: s.text.footer,
     jsonLd,
     microdata,

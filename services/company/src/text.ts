@@ -20,3 +20,19 @@ export function normalizeLine(s: string): string {
     .replace(/^[\s,;|•·-]+|[\s,;|•·-]+$/g, '')
     .trim();
 }
+
+/**
+ * The text without the lines that repeat the page's title word for word (case and spacing aside), when
+ * the title has three words or more: the title shown again (a heading that copies it, an overlay that
+ * prints it) is no further use of the names in it, and counting it twice let a title's long spelling
+ * ("Acme Widgets Springfield Plumbing") outweigh the name the page writes ("Acme Widgets").
+ */
+export function withoutTitleLines(text: string, title: string): string {
+  const fold = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
+  const t = fold(title);
+  if (t.split(' ').length < 3) return text;
+  return text
+    .split('\n')
+    .filter((line) => fold(line) !== t)
+    .join('\n');
+}
