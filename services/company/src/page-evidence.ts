@@ -72,6 +72,8 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
   const microdata = readMicrodata(root);
   const ogSiteName = metaContent(s, 'og:site_name') ?? '';
   const applicationName = metaContent(s, 'application-name') ?? '';
+  // The page's own text: a line that only shows the title again is the title, not text (text.ts).
+  const visible = withoutTitleLines(s.text.visible, s.title);
 
   const names = collectNameCandidates({
     domainLabel: siteLabel,
@@ -79,7 +81,7 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
     ogSiteName,
     applicationName,
     logoAlts: logoAlts(s),
-    visibleText: withoutTitleLines(s.text.visible, s.title),
+    visibleText: visible,
     footerText: s.text.footer,
     jsonLd,
     microdata,
@@ -89,7 +91,7 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
   const emails: FoundEmail[] = [
     ...emailsFromAnchors(s.anchors),
     ...emailsFromCloudflareHtml(s.html),
-    ...findEmailsInText(s.text.visible).map((email) => ({ email, source: 'text' as const })),
+    ...findEmailsInText(visible).map((email) => ({ email, source: 'text' as const })),
     // Script-written addresses ("enkoder" and the like) leave a written-out copy in <noscript> for people without JavaScript.
     ...root
       .querySelectorAll('noscript')
@@ -112,7 +114,7 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
     }
   }
   for (const line of addressElements(root)) addresses.push({ line, source: 'address' });
-  for (const line of extractTextAddresses(s.text.visible)) addresses.push({ line, source: 'text' });
+  for (const line of extractTextAddresses(visible)) addresses.push({ line, source: 'text' });
 
   return { url: s.finalUrl || s.requestedUrl, names, ownerHints, emails, addresses };
 }
