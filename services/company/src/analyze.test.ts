@@ -76,4 +76,11 @@ describe('analyzeCompany and a text line that repeats the title', () => {
     const reply = analyzeCompany({ requestId, snapshot: snapshotFromHtml(html, 'http://www.acmebraces.example/'), extraSnapshots: [] });
     expect(reply.data.name).toBe('Acme Braces');
   });
+
+  it('reads no address from the title shown again', () => {
+    const title = 'Ice Cream Truck (203) 367-3000 - 325 Cherry Street Bridgeport, CT 06605';
+    const html = `<html><head><title>${title}</title></head><body><p>Rent an ice cream truck for your party.</p><p>${title}</p></body></html>`;
+    const reply = analyzeCompany({ requestId, snapshot: snapshotFromHtml(html, 'http://www.icecream.example/'), extraSnapshots: [] });
+    expect(reply.data.addresses).toEqual([]);
+  });
 });
