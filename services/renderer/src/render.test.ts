@@ -94,7 +94,14 @@ describe('loading real-world pages', () => {
     // innerText parts cells with a tab; read as a space, the name in one cell and the street in the
     // next became one line, and "Ready Credit Used Cars 32 Corporation" a company name.
     const snap = SnapshotSchema.parse((await r.render(renderRequest(`${sites.origin}/cells`))).snapshot);
-    expect(snap.text.visible.split('\n')).toEqual(['Ready Credit Used Cars', '32 Corporation Street', 'Hyannis, MA 02601', '(508) 771-1000', 'Home', 'Contact']);
+    expect(snap.text.visible.split('\n')).toEqual([
+      'Ready Credit Used Cars',
+      '32 Corporation Street',
+      'Hyannis, MA 02601',
+      '(508) 771-1000',
+      'Home',
+      'Contact',
+    ]);
     expect(snap.text.footer).toBe('Home\nContact');
   });
 
