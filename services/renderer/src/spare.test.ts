@@ -70,8 +70,10 @@ describe('the spare page', () => {
     try {
       await r.renderer.pool.warm();
       const job = (ms: number) => r.render(renderRequest(`${sites.origin}/slow?ms=${ms}`, { snapshot: false, screenshot: null }));
-      // A short job ends while a long one runs: no spare beside the long one.
-      const long = job(2_500);
+      // A short job ends while a long one runs: no spare beside the long one. The long one runs long
+      // enough to outlast the short one on a loaded machine (with 2.5 s, the whole suite's load once
+      // let it end before the check, and the check saw no context at all).
+      const long = job(6_000);
       await job(200);
       await until(() => r.renderer.pool.stats().busy === 1);
       await new Promise((res) => setTimeout(res, 600)); // a spare would be open by now
