@@ -8,7 +8,6 @@ import { chooseFollowUpLinks } from './follow-up.ts';
 import { hasStrongLegalForm } from './legal-forms.ts';
 import { chooseOwnerNames } from './owner-name.ts';
 import { readPageEvidence } from './page-evidence.ts';
-import { withoutTitleLines } from './text.ts';
 
 export function analyzeCompany(req: CompanyRequest): CompanyReply {
   const main = req.snapshot;
@@ -16,7 +15,7 @@ export function analyzeCompany(req: CompanyRequest): CompanyReply {
   const pages = [main, ...req.extraSnapshots].map((s) => readPageEvidence(s, domainLabel(siteDomain)));
 
   const hints = pages.flatMap((p) => p.ownerHints);
-  const texts = [main, ...req.extraSnapshots].flatMap((s) => [s.title, withoutTitleLines(s.text.visible, s.title)]);
+  const texts = [main, ...req.extraSnapshots].flatMap((s, i) => [s.title, pages[i]!.text]);
   const { emails, sources: emailSources } = rankEmails(
     pages.flatMap((p) => p.emails),
     siteDomain,

@@ -23,6 +23,8 @@ export interface PageEvidence {
   names: NameCandidate[];
   /** Names the site gives itself (og:site_name, WebSite, title), for telling the owner from partners. */
   ownerHints: string[];
+  /** The page's visible text without the lines that only show the title again (text.ts). */
+  text: string;
   emails: FoundEmail[];
   addresses: FoundAddress[];
 }
@@ -116,5 +118,5 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
   for (const line of addressElements(root)) addresses.push({ line, source: 'address' });
   for (const line of extractTextAddresses(visible)) addresses.push({ line, source: 'text' });
 
-  return { url: s.finalUrl || s.requestedUrl, names, ownerHints, emails, addresses };
+  return { url: s.finalUrl || s.requestedUrl, names, ownerHints, text: visible, emails, addresses };
 }
