@@ -169,6 +169,15 @@ export async function startFixtureSites(): Promise<FixtureSites> {
         res.writeHead(200, { 'content-type': 'text/html' });
         res.write('<!DOCTYPE html><html><head><title>Never done</title></head><body><p>Still loading');
         return;
+      case '/stuck-script':
+        // The whole document arrives, but the parser waits forever for a script that never answers.
+        return html(
+          res,
+          '<!DOCTYPE html><html><head><title>Stuck script</title></head><body><h1>Readable</h1><script src="/never.js"></script><p>Never parsed</p></body></html>',
+        );
+      case '/never.js':
+        res.writeHead(200, { 'content-type': 'text/javascript' });
+        return; // never ends: DOMContentLoaded never fires
       case '/stuck-image':
         return html(res, '<!DOCTYPE html><html><head><title>Stuck image</title></head><body><h1>Readable</h1><img src="/never.png"></body></html>');
       case '/never.png':

@@ -148,6 +148,12 @@ describe('loading real-world pages', () => {
     expect(result.timings.totalMs).toBeLessThan(15_000);
   });
 
+  it('takes the page as far as its parser got when a parser-blocking script never answers', async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/stuck-script`), 25_000);
+    expect(result.snapshot!.text.headings).toContainEqual({ level: 1, text: 'Readable' });
+    expect(result.snapshot!.text.visible).not.toContain('Never parsed');
+  }, 40_000);
+
   // No clock here (a loaded machine makes any bound flaky): the job must end with the deadline's own
   // error, naming the budget and the stage it cut; the test's timeout is the hard bound.
   it('answers DEADLINE_EXCEEDED, naming the budget and the stage, for a page that never loads', async () => {

@@ -23,14 +23,47 @@ export interface Navigation {
   startedAt: number;
 }
 
+/**
+ * A parser-blocking script that never answers (a dead third-party host that accepts the connection)
+ * holds DOMContentLoaded forever although the document has arrived whole: this long after the
+ * document's last byte the page is taken as far as its parser got, instead of failing the job at its
+ * deadline. Long enough for a slow script that does answer.
+ */
+export const STUCK_PARSER_MS = 5_000;
+
+/**
+ * DOMContentLoaded, or the parser declared stuck STUCK_PARSER_MS after the whole document arrived
+ * (span attribute `dom=stuck`). A document that is still arriving is waited for until the deadline.
+ */
+async function domReady(page: Page, response: Response | null, timeoutMs: number): Promise<'ready' | 'stuck'> {
+  const ready = page.waitForLoadState('domcontentloaded', { timeout: timeoutMs }).then(() => 'ready' as const);
+  if (!response) return ready;
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = response
+    .finished()
+    .then(() => new Promise<'stuck'>((resolve) => (timer = setTimeout(() => resolve('stuck'), STUCK_PARSER_MS))));
+  try {
+    return await Promise.race([ready, stuck]);
+  } finally {
+    clearTimeout(timer);
+    ready.catch(() => undefined); // the race is decided; a later timeout of the loser is nobody's error
+  }
+}
+
 /** The navigation (span `render.navigate`); an answer of the egress proxy instead of the site fails it. */
 export async function navigate(run: RenderRun, page: Page): Promise<Navigation> {
   const { req } = run;
   run.stage = 'navigating';
   const startedAt = Date.now();
-  const response = await inSpan('navigate', () => page.goto(req.url, { waitUntil: 'domcontentloaded', timeout: msLeft(run) }), {
-    'url.full': req.url.slice(0, 500),
-  });
+  const response = await inSpan(
+    'navigate',
+    async (span) => {
+      const committed = await page.goto(req.url, { waitUntil: 'commit', timeout: msLeft(run) });
+      span.setAttribute('dom', await domReady(page, committed, msLeft(run)));
+      return committed;
+    },
+    { 'url.full': req.url.slice(0, 500) },
+  );
   run.timings.navigationMs = Date.now() - startedAt;
   const egress = response?.headers()[EGRESS_HEADER];
   if (response && egress) {
