@@ -33,6 +33,15 @@ describe('emails', () => {
     ]);
   });
 
+  it('reads a mailto recipient written with a display name or with the slashes of a web link', () => {
+    const found = emailsFromAnchors([
+      anchor('mailto:Sales%20Team%20%3Csales@acme.example%3E'),
+      anchor('mailto:Press <press@acme.example>, //jobs@acme.example'),
+      anchor('mailto://info@acme.example?subject=Hello'),
+    ]);
+    expect(found.map((f) => f.email)).toEqual(['sales@acme.example', 'press@acme.example', 'jobs@acme.example', 'info@acme.example']);
+  });
+
   it.each([
     ['Email: info@acmewidgets.com.', 'info@acmewidgets.com'],
     ['write to sales [at] acmewidgets [dot] com today', 'sales@acmewidgets.com'],

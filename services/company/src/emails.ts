@@ -24,6 +24,16 @@ export function decodeCfEmail(hex: string): string | null {
 
 const CF_HREF = /\/cdn-cgi\/l\/email-protection#([0-9a-f]+)/i;
 
+/**
+ * One recipient of a mailto link as pages write it, beyond RFC 6068's bare address: a display name
+ * with the address in angle brackets ("Sales Team <sales@acme.com>") and the slashes of a web link
+ * ("mailto://sales@acme.com"), which mail programs accept.
+ */
+function mailtoRecipient(raw: string): string {
+  const bracketed = /<([^<>]+)>\s*$/.exec(raw)?.[1];
+  return (bracketed ?? raw).trim().replace(/^\/\//, '');
+}
+
 /** Emails in mailto: links and Cloudflare-protected links. */
 export function emailsFromAnchors(anchors: readonly Anchor[]): FoundEmail[] {
   const out: FoundEmail[] = [];
@@ -35,7 +45,7 @@ export function emailsFromAnchors(anchors: readonly Anchor[]): FoundEmail[] {
       } catch {
         // keep the raw text: a stray % is no reason to lose the address
       }
-      for (const e of target.split(/[,;]/)) out.push({ email: e, source: 'mailto' });
+      for (const e of target.split(/[,;]/)) out.push({ email: mailtoRecipient(e), source: 'mailto' });
     } else {
       const m = CF_HREF.exec(a.href);
       const decoded = m ? decodeCfEmail(m[1]!) : null;
