@@ -169,6 +169,26 @@ export async function startFixtureSites(): Promise<FixtureSites> {
         res.writeHead(200, { 'content-type': 'text/html' });
         res.write('<!DOCTYPE html><html><head><title>Never done</title></head><body><p>Still loading');
         return;
+      case '/moves-after-load':
+        // Goes to another page by itself just after it loaded, while the renderer settles or reads it.
+        return html(
+          res,
+          `<!DOCTYPE html><html><head><title>Before</title></head><body><h1>Before the move</h1><div style="height:3000px"></div>
+          <script>addEventListener('load', () => setTimeout(() => { location.href = '/moved-here'; }, 30));</script></body></html>`,
+        );
+      case '/moved-here':
+        return html(res, '<!DOCTYPE html><html><head><title>Moved</title></head><body><h1>After the move</h1><div style="height:3000px"></div></body></html>');
+      case '/refresh-moves':
+        return html(
+          res,
+          '<!DOCTYPE html><html><head><title>Refresh</title><meta http-equiv="refresh" content="0;url=/moved-here"></head><body><h1>Refreshing</h1></body></html>',
+        );
+      case '/script-moves-to-forbidden':
+        // A script sends the page to a forbidden host while it loads: the browser is left on its error page.
+        return html(
+          res,
+          `<!DOCTYPE html><html><head><title>Away</title><script>location.href = '${forbiddenOrigin}/admin';</script></head><body><h1>Going</h1></body></html>`,
+        );
       case '/stuck-script':
         // The whole document arrives, but the parser waits forever for a script that never answers.
         return html(

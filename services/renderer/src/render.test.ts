@@ -148,6 +148,21 @@ describe('loading real-world pages', () => {
     expect(result.timings.totalMs).toBeLessThan(15_000);
   });
 
+  // Whenever the move lands (while settling, scrolling or reading the page), the answer is the page it moved to, named by its own URL.
+  it('follows a page that moves itself after it loaded, and reads the page it moved to', async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/moves-after-load`, { screenshot: { format: 'png', fullPage: true }, visuals: true }));
+    expect(result.finalUrl).toBe(`${sites.origin}/moved-here`);
+    expect(result.snapshot!.finalUrl).toBe(`${sites.origin}/moved-here`);
+    expect(result.snapshot!.title).toBe('Moved');
+    expect(result.snapshot!.text.headings).toEqual([{ level: 1, text: 'After the move' }]);
+  });
+
+  it('names the page a meta refresh moved to as the final URL', async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/refresh-moves`));
+    expect(result.snapshot!.title).toBe('Moved');
+    expect(result.finalUrl).toBe(`${sites.origin}/moved-here`);
+  });
+
   it('takes the page as far as its parser got when a parser-blocking script never answers', async () => {
     const result = await r.render(renderRequest(`${sites.origin}/stuck-script`), 25_000);
     expect(result.snapshot!.text.headings).toContainEqual({ level: 1, text: 'Readable' });
@@ -259,6 +274,14 @@ describe('SSRF guard through the browser', () => {
   it('refuses a redirect from the allowed site to a forbidden host', async () => {
     const before = sites.forbiddenHits();
     const err = await r.render(renderRequest(`${sites.origin}/redirect?to=${encodeURIComponent(`${sites.forbiddenOrigin}/admin`)}`)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UrlForbiddenError);
+    expect((err as Error).message).toBe('URL refused: it redirected to a URL that is refused: the host is a loopback address');
+    expect(sites.forbiddenHits()).toBe(before);
+  });
+
+  it('refuses a page whose script sends it to a forbidden host, instead of reading the browser error page', async () => {
+    const before = sites.forbiddenHits();
+    const err = await r.render(renderRequest(`${sites.origin}/script-moves-to-forbidden`)).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UrlForbiddenError);
     expect((err as Error).message).toBe('URL refused: it redirected to a URL that is refused: the host is a loopback address');
     expect(sites.forbiddenHits()).toBe(before);

@@ -10,7 +10,7 @@ import { refusalError, toRenderError } from './errors.ts';
 import { capture, storeScreenshot } from './phases/capture.ts';
 import type { NetworkLog } from './network-log.ts';
 import { collectDocumentOf, collectElementsAndStyles } from './phases/collect.ts';
-import { checkSettledPage, navigate, settlePage, type Navigation } from './phases/load.ts';
+import { checkSettledPage, currentDocument, followSelfNavigation, isDocumentReplaced, navigate, settlePage, type Navigation } from './phases/load.ts';
 import { openPage, watchPage, type Held } from './phases/open.ts';
 import { snapshotOf, startSiteIconLookup } from './phases/snapshot.ts';
 import { markSkipped } from './tracing.ts';
@@ -54,12 +54,22 @@ async function renderOnPage(run: RenderRun, browser: Browser, held: Held): Promi
   const { req, timings } = run;
   const page = await openPage(run, browser, held);
   const watch = watchPage(run, page);
-  const nav = await navigate(run, page);
-  await settlePage(run, page, watch.net, nav);
-  await checkSettledPage(run, page, watch.main, nav);
-  const { screenshot, snapshot } = req.snapshot ? await snapshotPhases(run, page, nav, watch.wire) : await screenshotPhases(run, page);
-  timings.totalMs = Date.now() - run.started;
-  return { requestedUrl: req.url, finalUrl: nav.finalUrl, status: nav.status, screenshot, snapshot, timings };
+  let nav = await navigate(run, page);
+  // A page that replaces its document while it is read (a script's reload or redirect after load)
+  // is followed and read again from settling; page calls on the old document throw.
+  for (let moves = 1; ; moves++) {
+    try {
+      await settlePage(run, page, watch.net, nav);
+      nav = currentDocument(run, page, watch.main, nav);
+      await checkSettledPage(run, page, watch.main, nav);
+      const { screenshot, snapshot } = req.snapshot ? await snapshotPhases(run, page, nav, watch.wire) : await screenshotPhases(run, page);
+      timings.totalMs = Date.now() - run.started;
+      return { requestedUrl: req.url, finalUrl: nav.finalUrl, status: nav.status, screenshot, snapshot, timings };
+    } catch (err) {
+      if (!isDocumentReplaced(err)) throw err;
+      await followSelfNavigation(run, page, moves);
+    }
+  }
 }
 
 type Produced = Pick<RenderResult, 'screenshot' | 'snapshot'>;

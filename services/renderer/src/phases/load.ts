@@ -4,7 +4,7 @@
  * their order: consent banners removed, then the check that the page is the site.
  */
 import type { Page, Response } from 'playwright-core';
-import { TargetUnreachableError } from '@enrich/shared/errors';
+import { TargetNotASiteError, TargetUnreachableError } from '@enrich/shared/errors';
 import { EGRESS_HEADER } from '../egress/proxy.ts';
 import { refusalError } from '../errors.ts';
 import { hideOverlays } from '../overlays.ts';
@@ -39,9 +39,7 @@ async function domReady(page: Page, response: Response | null, timeoutMs: number
   const ready = page.waitForLoadState('domcontentloaded', { timeout: timeoutMs }).then(() => 'ready' as const);
   if (!response) return ready;
   let timer: NodeJS.Timeout | undefined;
-  const stuck = response
-    .finished()
-    .then(() => new Promise<'stuck'>((resolve) => (timer = setTimeout(() => resolve('stuck'), STUCK_PARSER_MS))));
+  const stuck = response.finished().then(() => new Promise<'stuck'>((resolve) => (timer = setTimeout(() => resolve('stuck'), STUCK_PARSER_MS))));
   try {
     return await Promise.race([ready, stuck]);
   } finally {
@@ -73,6 +71,58 @@ export async function navigate(run: RenderRun, page: Page): Promise<Navigation> 
   }
   checkContentType(response); // a PDF or an image is not a site: no need to settle it
   return { response, finalUrl: page.url(), status: response?.status() ?? 200, startedAt };
+}
+
+/**
+ * A page that replaces its own document after it loaded (a script's redirect or reload, a meta
+ * refresh) is followed and read again this many times; one that keeps doing it has no page to read.
+ */
+export const MAX_SELF_NAVIGATIONS = 3;
+
+/** What a page call throws when the document it worked on was replaced under it. */
+export function isDocumentReplaced(err: unknown): boolean {
+  return err instanceof Error && /Execution context was destroyed|Cannot find context with specified id/i.test(err.message);
+}
+
+/**
+ * The document the page shows now, after settling: its URL becomes the final URL (a meta refresh or
+ * a script may have moved it) and its response the one the walls judge. A navigation of the page's
+ * own that did not load leaves Chromium's error page, which is never read as the site: a refused
+ * target is the refusal (as for a redirect), anything else is unreachable.
+ */
+export function currentDocument(run: RenderRun, page: Page, main: MainResponse, nav: Navigation): Navigation {
+  const url = page.url();
+  if (url.startsWith('chrome-error:')) {
+    run.stage = 'navigating';
+    const refusal = run.navigationHops.map((u) => run.guard.refusalFor(u)).find(Boolean);
+    if (refusal) throw refusalError(run.req.url, refusal);
+    const target = run.navigationHops.at(-1) ?? run.req.url;
+    throw new TargetUnreachableError(`target unreachable: the page moved itself to ${target}, which did not load`, {
+      details: { url: run.req.url, movedTo: target },
+    });
+  }
+  if (url === nav.finalUrl) return nav;
+  const response = main.latest(nav.response);
+  return { ...nav, response, finalUrl: url, status: response?.status() ?? nav.status };
+}
+
+/**
+ * After a page call found its document replaced (`isDocumentReplaced`): waits for the new document
+ * (span `render.navigate`, `navigate.by=page`), or gives up once the page has moved itself more than
+ * MAX_SELF_NAVIGATIONS times (TARGET_NOT_A_SITE).
+ */
+export async function followSelfNavigation(run: RenderRun, page: Page, moves: number): Promise<void> {
+  if (moves > MAX_SELF_NAVIGATIONS) {
+    throw new TargetNotASiteError(
+      `The page kept replacing itself after it loaded (${moves} navigations of its own, the last to ${page.url()}): there is no settled page to read`,
+      { details: { url: run.req.url, kind: 'unstable', navigations: moves } },
+    );
+  }
+  run.stage = 'following a navigation of the page';
+  await inSpan('navigate', () => page.waitForLoadState('domcontentloaded', { timeout: msLeft(run) }), {
+    'url.full': page.url().slice(0, 500),
+    'navigate.by': 'page',
+  });
 }
 
 /** Waits for the page to settle (span `render.settle`), within the cap and the job's work budget. */
