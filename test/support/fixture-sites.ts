@@ -189,6 +189,20 @@ export async function startFixtureSites(): Promise<FixtureSites> {
           res,
           `<!DOCTYPE html><html><head><title>Away</title><script>location.href = '${forbiddenOrigin}/admin';</script></head><body><h1>Going</h1></body></html>`,
         );
+      case '/web-components':
+        // Header, contact card and a nested component render into open shadow roots: neither
+        // innerText nor querySelectorAll sees inside them.
+        return html(
+          res,
+          `<!DOCTYPE html><html><head><title>Components</title></head><body><site-header></site-header><h1>Light heading</h1>
+          <contact-card><span slot="note">Open weekdays</span></contact-card><script>
+          customElements.define('site-header', class extends HTMLElement { constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML =
+            '<header><a href="/"><img src="/assets/logo.png" alt="Acme Components"></a><nav><a href="/about">About us</a></nav></header>'; } });
+          customElements.define('contact-card', class extends HTMLElement { constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML =
+            '<style>p { color: rgb(1, 2, 3) }</style><h2>Write to us</h2><p>sales@components.example</p><a href="mailto:hello@components.example">Email</a><slot name="note"></slot><inner-bit></inner-bit>'; } });
+          customElements.define('inner-bit', class extends HTMLElement { constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<p>Nested shadow text</p>'; } });
+          </script></body></html>`,
+        );
       case '/stuck-script':
         // The whole document arrives, but the parser waits forever for a script that never answers.
         return html(

@@ -148,6 +148,31 @@ describe('loading real-world pages', () => {
     expect(result.timings.totalMs).toBeLessThan(15_000);
   });
 
+  it('reads what web components show from their open shadow roots: text, headings, links, images and markup', async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/web-components`));
+    const snap = SnapshotSchema.parse(result.snapshot);
+    const lines = snap.text.visible.split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining(['Light heading', 'Open weekdays', 'About us', 'Write to us', 'sales@components.example', 'Nested shadow text']),
+    );
+    expect(lines.filter((l) => l === 'Open weekdays')).toHaveLength(1); // slotted light DOM once, not again from the slot
+    expect(snap.text.headings).toEqual([
+      { level: 1, text: 'Light heading' },
+      { level: 2, text: 'Write to us' },
+    ]);
+    expect(snap.anchors.map((a) => [a.href, a.region])).toEqual(
+      expect.arrayContaining([
+        [`${sites.origin}/`, 'header'],
+        [`${sites.origin}/about`, 'nav'],
+        ['mailto:hello@components.example', 'other'],
+      ]),
+    );
+    expect(snap.images.map((i) => [i.alt, i.linkHref, i.region, i.naturalWidth])).toEqual([['Acme Components', `${sites.origin}/`, 'header', 120]]);
+    expect(snap.html).toContain('<contact-card><template shadowrootmode="open">');
+    expect(snap.html).toContain('<inner-bit><template shadowrootmode="open"><p>Nested shadow text</p></template></inner-bit>');
+    expect(snap.text.visible).not.toContain('color: rgb');
+  });
+
   // Whenever the move lands (while settling, scrolling or reading the page), the answer is the page it moved to, named by its own URL.
   it('follows a page that moves itself after it loaded, and reads the page it moved to', async () => {
     const result = await r.render(renderRequest(`${sites.origin}/moves-after-load`, { screenshot: { format: 'png', fullPage: true }, visuals: true }));

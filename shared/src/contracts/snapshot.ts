@@ -191,7 +191,7 @@ export const SnapshotSchema = z.object({
   title: z.string().max(2000),
   /** `<html lang>`, or null. */
   lang: z.string().max(50).nullable(),
-  /** `document.documentElement.outerHTML` after JavaScript, cut at htmlChars. */
+  /** `document.documentElement.outerHTML` after JavaScript (open shadow roots written in as `<template shadowrootmode="open">`), cut at htmlChars. */
   html: z.string().max(L.htmlChars),
   meta: z.array(MetaTagSchema).max(L.metaTags),
   links: z.array(LinkTagSchema).max(L.linkTags),
@@ -204,7 +204,7 @@ export const SnapshotSchema = z.object({
   images: z.array(ImageSchema).max(L.images),
   svgs: z.array(SvgSchema).max(L.svgs),
   text: z.object({
-    /** `document.body.innerText`, cut at visibleTextChars. */
+    /** `document.body.innerText`, then the text of each open shadow root, cut at visibleTextChars. */
     visible: z.string().max(L.visibleTextChars),
     headings: z.array(HeadingSchema).max(L.headings),
     /** Labels of links inside nav/header menus. */

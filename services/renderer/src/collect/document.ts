@@ -45,7 +45,8 @@ export function collectDocument(h: PageHelpers, L: DocumentLimits) {
       .trim();
 
   const doctype = document.doctype ? `<!DOCTYPE ${document.doctype.name}>` : '';
-  const html = clip('html', doctype + document.documentElement.outerHTML, L.htmlChars);
+  const roots = h.shadowRoots();
+  const html = clip('html', doctype + outerHtmlOf(document.documentElement, roots), L.htmlChars);
 
   const meta = cut('meta', Array.from(document.querySelectorAll('meta[content]')), L.metaTags).map((m) => ({
     name: m.getAttribute('name'),
@@ -69,7 +70,7 @@ export function collectDocument(h: PageHelpers, L: DocumentLimits) {
 
   const styleSources = styleSourcesOf(h, L, clip);
   const scriptSources = L.withScripts ? scriptSourcesOf(h, L, clip) : [];
-  const texts = textsOf(L, cut, clip);
+  const texts = textsOf(h, L, cut, clip, roots);
   // The order of these calls is the order of the names in `truncated`.
   const sources = { styleSources: cut('stylesheets', styleSources, L.stylesheets), scriptSources: cut('scripts', scriptSources, L.scripts) };
   const text = { ...texts, ...regionTextsOf(L, clip) };
@@ -154,8 +155,20 @@ function scriptSourcesOf(h: PageHelpers, L: DocumentLimits, clip: Clip): SourceR
   return scriptSources;
 }
 
+/**
+ * The element's markup, with the open shadow roots of its web components written in as declarative
+ * shadow DOM (`<template shadowrootmode="open">`), which HTML parsers read as the host's content.
+ */
+function outerHtmlOf(el: Element, roots: readonly ShadowRoot[]): string {
+  const withShadows = (el as Element & { getHTML?: (o: object) => string }).getHTML;
+  if (!roots.length || !withShadows) return el.outerHTML;
+  const shell = (el.cloneNode(false) as Element).outerHTML;
+  const close = shell.lastIndexOf('</');
+  return shell.slice(0, close) + withShadows.call(el, { shadowRoots: roots }) + shell.slice(close);
+}
+
 /** The visible text, headings and navigation labels. */
-function textsOf(L: DocumentLimits, cut: Cut, clip: Clip) {
+function textsOf(h: PageHelpers, L: DocumentLimits, cut: Cut, clip: Clip, roots: readonly ShadowRoot[]) {
   const clean = (s: string | null | undefined): string =>
     (s ?? '')
       .replace(/[ \t\f\v\u00a0]+/g, ' ')
@@ -166,13 +179,21 @@ function textsOf(L: DocumentLimits, cut: Cut, clip: Clip) {
   // Street") do not read as one line.
   const lines = (s: string): string => clean(s.replace(/\t/g, '\n'));
   const body = document.body;
-  const visible = clip('text.visible', lines(body ? body.innerText : ''), L.visibleTextChars);
-  const headings = cut('text.headings', Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6')), L.headings)
+  // innerText stops at a web component's shadow root: each open root's own text follows the page's
+  // (its slots show light-DOM children, which the page's text already has).
+  const shadowTexts = roots.flatMap((root) =>
+    Array.from(root.children)
+      .filter((el) => !/^(STYLE|SCRIPT|TEMPLATE|LINK)$/.test(el.tagName))
+      .map((el) => (el as HTMLElement).innerText ?? ''),
+  );
+  const visible = clip('text.visible', lines([body ? body.innerText : '', ...shadowTexts].join('\n')), L.visibleTextChars);
+  const headings = cut('text.headings', h.allOf('h1, h2, h3, h4, h5, h6', roots), L.headings)
     .map((el) => ({ level: Number(el.tagName[1]), text: clean((el as HTMLElement).innerText || el.textContent).slice(0, 1000) }))
     .filter((x) => x.text);
   const nav = cut(
     'text.nav',
-    Array.from(document.querySelectorAll('nav a, header a, [role=navigation] a, [role=banner] a'))
+    h
+      .allOf('nav a, header a, [role=navigation] a, [role=banner] a', roots)
       .map((a) => clean((a as HTMLElement).innerText || a.textContent).slice(0, 200))
       .filter(Boolean),
     L.navLabels,
@@ -202,4 +223,4 @@ function regionTextsOf(L: DocumentLimits, clip: Clip) {
 }
 
 /** The functions collectDocument calls, sent to the page with it. */
-export const DOCUMENT_PARTS = [styleSourcesOf, scriptSourcesOf, textsOf, regionTextsOf];
+export const DOCUMENT_PARTS = [outerHtmlOf, styleSourcesOf, scriptSourcesOf, textsOf, regionTextsOf];

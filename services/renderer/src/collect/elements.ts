@@ -16,10 +16,12 @@ export function collectElements(h: PageHelpers, L: ElementLimits) {
   const reg = h.registry();
   reg.img = [];
   reg.svg = [];
-  const anchors = anchorsOf(h, L, truncated);
-  const images = imagesOf(h, L, truncated, reg.img);
+  // Web components' open shadow roots hold links, images and icons too (h.shadowRoots).
+  const roots = h.shadowRoots();
+  const anchors = anchorsOf(h, L, truncated, roots);
+  const images = imagesOf(h, L, truncated, reg.img, roots);
   backgroundImagesOf(h, L, truncated, reg.img, images);
-  const svgs = svgsOf(h, L, truncated, reg.svg);
+  const svgs = svgsOf(h, L, truncated, reg.svg, roots);
   return { anchors, images, svgs, truncated };
 }
 
@@ -27,9 +29,9 @@ function cleanText(s: string | null | undefined): string {
   return (s ?? '').replace(/\s+/g, ' ').trim();
 }
 
-function anchorsOf(h: PageHelpers, L: ElementLimits, truncated: string[]) {
+function anchorsOf(h: PageHelpers, L: ElementLimits, truncated: string[], roots: readonly ShadowRoot[]) {
   const anchors = [];
-  for (const a of Array.from(document.querySelectorAll('a[href]'))) {
+  for (const a of h.allOf('a[href]', roots)) {
     if (anchors.length >= L.anchors) {
       truncated.push('anchors');
       break;
@@ -75,9 +77,9 @@ type CollectedImage = ReturnType<typeof placementOf> & {
   kind: 'img' | 'background';
 };
 
-function imagesOf(h: PageHelpers, L: ElementLimits, truncated: string[], registry: Element[]): CollectedImage[] {
+function imagesOf(h: PageHelpers, L: ElementLimits, truncated: string[], registry: Element[], roots: readonly ShadowRoot[]): CollectedImage[] {
   const images: CollectedImage[] = [];
-  for (const el of Array.from(document.querySelectorAll('img'))) {
+  for (const el of h.allOf('img', roots)) {
     if (images.length >= L.images) {
       truncated.push('images');
       break;
@@ -147,9 +149,9 @@ function inlineSpriteUses(clone: SVGSVGElement): void {
   }
 }
 
-function svgsOf(h: PageHelpers, L: ElementLimits, truncated: string[], registry: Element[]) {
+function svgsOf(h: PageHelpers, L: ElementLimits, truncated: string[], registry: Element[], roots: readonly ShadowRoot[]) {
   const svgs = [];
-  for (const svg of Array.from(document.querySelectorAll('svg'))) {
+  for (const svg of h.allOf('svg', roots)) {
     if (svg.parentElement?.closest('svg')) continue;
     if (svgs.length >= L.svgs) {
       truncated.push('svgs');

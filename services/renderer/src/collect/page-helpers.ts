@@ -9,8 +9,13 @@ export function elementHelpers() {
   const REGION_BY_TAG: Record<string, string> = { HEADER: 'header', NAV: 'nav', FOOTER: 'footer', ASIDE: 'aside', MAIN: 'main' };
   const REGION_BY_ROLE: Record<string, string> = { banner: 'header', navigation: 'nav', contentinfo: 'footer', complementary: 'aside', main: 'main' };
 
+  /** The parent element, across a shadow root's boundary to its host (web components). */
+  function parentOf(n: Element): Element | null {
+    return n.parentElement ?? ((n.parentNode as ShadowRoot | null)?.host || null);
+  }
+
   function regionOf(el: Element): 'header' | 'nav' | 'main' | 'aside' | 'footer' | 'other' {
-    for (let n: Element | null = el; n; n = n.parentElement) {
+    for (let n: Element | null = el; n; n = parentOf(n)) {
       const byRole = REGION_BY_ROLE[n.getAttribute('role') ?? ''];
       if (byRole) return byRole as 'header';
       const byTag = REGION_BY_TAG[n.tagName];
@@ -39,8 +44,8 @@ export function elementHelpers() {
 
   function ancestorHints(el: Element): string {
     const hints: string[] = [];
-    let n = el.parentElement;
-    for (let i = 0; i < 3 && n && n !== document.body; i++, n = n.parentElement) {
+    let n = parentOf(el);
+    for (let i = 0; i < 3 && n && n !== document.body; i++, n = parentOf(n)) {
       for (const a of ['id', 'class', 'alt']) {
         const v = n.getAttribute(a);
         if (v) hints.push(v.trim());
@@ -60,7 +65,32 @@ export function elementHelpers() {
     return 'other';
   }
 
-  return { regionOf, boxOf, isVisible, ancestorHints, roleOf };
+  /**
+   * The open shadow roots of the page's web components, nested ones included, in document order of
+   * their hosts. What they hold is shown on screen but is in neither innerText nor querySelectorAll.
+   */
+  function shadowRoots(): ShadowRoot[] {
+    const roots: ShadowRoot[] = [];
+    const visit = (scope: Document | ShadowRoot): void => {
+      for (const el of Array.from(scope.querySelectorAll('*'))) {
+        if (el.shadowRoot && roots.length < 5_000) {
+          roots.push(el.shadowRoot);
+          visit(el.shadowRoot);
+        }
+      }
+    };
+    visit(document);
+    return roots;
+  }
+
+  /** querySelectorAll over the document and every open shadow root (`roots` from shadowRoots()). */
+  function allOf(selector: string, roots: readonly ShadowRoot[]): Element[] {
+    const found = Array.from(document.querySelectorAll(selector));
+    for (const root of roots) found.push(...Array.from(root.querySelectorAll(selector)));
+    return found;
+  }
+
+  return { regionOf, boxOf, isVisible, ancestorHints, roleOf, shadowRoots, allOf };
 }
 
 /** Attributes and links read safely, and the registry of elements to screenshot later. */
