@@ -203,6 +203,12 @@ export async function startFixtureSites(): Promise<FixtureSites> {
           customElements.define('inner-bit', class extends HTMLElement { constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<p>Nested shadow text</p>'; } });
           </script></body></html>`,
         );
+      case '/runaway-script':
+        // An endless loop in the load handler: the main thread never answers again.
+        return html(
+          res,
+          '<!DOCTYPE html><html><head><title>Runaway</title></head><body><h1>Readable</h1><script>addEventListener("load", () => { for (;;) {} });</script></body></html>',
+        );
       case '/stuck-script':
         // The whole document arrives, but the parser waits forever for a script that never answers.
         return html(

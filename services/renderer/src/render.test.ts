@@ -188,6 +188,12 @@ describe('loading real-world pages', () => {
     expect(result.finalUrl).toBe(`${sites.origin}/moved-here`);
   });
 
+  it('stops a script that never gives the main thread back, then reads and captures the page', async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/runaway-script`, { screenshot: { format: 'png', fullPage: false } }), 25_000);
+    expect(result.snapshot!.text.headings).toContainEqual({ level: 1, text: 'Readable' });
+    expect(result.screenshot!.width).toBe(1280);
+  }, 40_000);
+
   it('takes the page as far as its parser got when a parser-blocking script never answers', async () => {
     const result = await r.render(renderRequest(`${sites.origin}/stuck-script`), 25_000);
     expect(result.snapshot!.text.headings).toContainEqual({ level: 1, text: 'Readable' });

@@ -3,7 +3,7 @@
  * wait for the load event or a quiet network, whichever comes first, never beyond a cap; then
  * (for full captures and snapshots) scroll through the page so lazy content loads.
  */
-import type { Page, Request } from 'playwright-core';
+import type { CDPSession, Page, Request } from 'playwright-core';
 
 /** Before `load`: quiet this long counts as done (Playwright's own "networkidle" window). */
 const QUIET_MS = 500;
@@ -135,4 +135,36 @@ export async function scrollThrough(page: Page, net: NetworkActivity, until: num
   if (!scrolled) return;
   if (net.freshInFlight() === 0 && net.lastActivity() < scrollStart) return;
   await networkQuiet(net, Math.min(until, Date.now() + 3_000), QUIET_AFTER_LOAD_MS);
+}
+
+/**
+ * A page whose own script holds its main thread this long once it has settled (an endless loop in a
+ * `load` handler) has that script stopped, so that the page can still be read and captured: every
+ * page call (scrolling, reading, the capture) needs the main thread, and would wait for the deadline
+ * with a CPU core spinning.
+ */
+export const RUNAWAY_SCRIPT_MS = 5_000;
+
+/**
+ * Asks the page for a trivial evaluation; when no answer comes within RUNAWAY_SCRIPT_MS (or by
+ * `until`), terminates the JavaScript running in the page (CDP Runtime.terminateExecution, which
+ * interrupts a busy main thread) and says so. Called between the renderer's own page calls, so only
+ * the page's script can be the one stopped. `interrupt` must have been attached while the page was
+ * idle (context.ts): a session attached to a spinning page is never answered.
+ */
+export async function stopRunawayScript(page: Page, interrupt: CDPSession | undefined, until: number): Promise<boolean> {
+  if (!interrupt) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(1, Math.min(RUNAWAY_SCRIPT_MS, until - Date.now())))));
+  const answered = page.evaluate('0').then(
+    () => true,
+    () => true, // a navigation or a closed page is not a busy one
+  );
+  try {
+    if (await Promise.race([answered, waited])) return false;
+  } finally {
+    clearTimeout(timer);
+  }
+  await interrupt.send('Runtime.terminateExecution');
+  return true;
 }

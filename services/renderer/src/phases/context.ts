@@ -4,7 +4,7 @@
  * page: what a job needs before it knows its URL, so the spare (spare.ts) opens it ahead. Nothing
  * here knows the job (no import of run.ts).
  */
-import type { Browser, BrowserContext, Page, Route, WebSocketRoute } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page, Route, WebSocketRoute } from 'playwright-core';
 import type { Viewport } from '@enrich/shared/contracts';
 import { createGuardSwitch, type EgressGuard, type GuardSwitch } from '../egress/guard.ts';
 import { startEgressProxy, type EgressProxy } from '../egress/proxy.ts';
@@ -83,5 +83,15 @@ export async function openContext(browser: Browser, viewport: Viewport, held: He
   held.context = context;
   // The routes must be in place before navigation, not before the page exists: one round trip, not three.
   const [page] = await Promise.all([context.newPage(), guardContext(context, guard)]);
+  // A DevTools session attached now, while the page is idle, can interrupt its script later; one
+  // attached to a page whose main thread is already spinning is never answered.
+  interruptSessions.set(page, await context.newCDPSession(page));
   return { proxy, context, page, guard };
+}
+
+const interruptSessions = new WeakMap<Page, CDPSession>();
+
+/** The session opened with the page for stopping a runaway script (settle.ts `stopRunawayScript`). */
+export function interruptSessionOf(page: Page): CDPSession | undefined {
+  return interruptSessions.get(page);
 }

@@ -9,8 +9,9 @@ import { EGRESS_HEADER } from '../egress/proxy.ts';
 import { refusalError } from '../errors.ts';
 import { hideOverlays } from '../overlays.ts';
 import { msLeft, type RenderRun } from '../run.ts';
-import { scrollThrough, settle, type NetworkActivity } from '../settle.ts';
+import { scrollThrough, settle, stopRunawayScript, type NetworkActivity } from '../settle.ts';
 import { inSpan } from '../tracing.ts';
+import { interruptSessionOf } from './context.ts';
 import { checkContentType, checkWall, type MainResponse } from '../walls/index.ts';
 
 /** Settling never waits longer than this, however much budget is left. */
@@ -131,6 +132,7 @@ export async function settlePage(run: RenderRun, page: Page, net: NetworkActivit
   const startedAt = Date.now();
   await inSpan('settle', async (span) => {
     await settle(page, net, Math.min(run.workUntil, Date.now() + SETTLE_CAP_MS));
+    if (await stopRunawayScript(page, interruptSessionOf(page), run.workUntil)) span.setAttribute('script_stopped', true);
     // Lazy content matters only below the fold: for the snapshot and full-page captures.
     const scroll = run.req.snapshot || run.req.screenshot?.fullPage === true;
     span.setAttribute('scroll', scroll ? 'done' : 'skipped: viewport capture without a snapshot');
