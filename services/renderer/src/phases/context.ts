@@ -82,10 +82,11 @@ export async function openContext(browser: Browser, viewport: Viewport, held: He
   });
   held.context = context;
   // The routes must be in place before navigation, not before the page exists: one round trip, not three.
-  const [page] = await Promise.all([context.newPage(), guardContext(context, guard)]);
   // A DevTools session attached now, while the page is idle, can interrupt its script later; one
   // attached to a page whose main thread is already spinning is never answered.
-  interruptSessions.set(page, await context.newCDPSession(page));
+  const opening = context.newPage();
+  const [page, interrupt] = await Promise.all([opening, opening.then((p) => context.newCDPSession(p)), guardContext(context, guard)]);
+  interruptSessions.set(page, interrupt);
   return { proxy, context, page, guard };
 }
 
