@@ -178,6 +178,11 @@ export async function startFixtureSites(): Promise<FixtureSites> {
         );
       case '/moved-here':
         return html(res, '<!DOCTYPE html><html><head><title>Moved</title></head><body><h1>After the move</h1><div style="height:3000px"></div></body></html>');
+      case '/hash-on-load':
+        return html(
+          res,
+          '<!DOCTYPE html><html><head><title>Hash</title></head><body><h1 id="top">Top</h1><script>addEventListener("load", () => { location.hash = "top"; });</script></body></html>',
+        );
       case '/refresh-moves':
         return html(
           res,

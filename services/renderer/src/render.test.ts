@@ -182,6 +182,11 @@ describe('loading real-world pages', () => {
     expect(result.snapshot!.text.headings).toEqual([{ level: 1, text: 'After the move' }]);
   });
 
+  it('keeps the final URL of a page that only sets a fragment on itself', async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/hash-on-load`));
+    expect(result.finalUrl).toBe(`${sites.origin}/hash-on-load`);
+  });
+
   it('names the page a meta refresh moved to as the final URL', async () => {
     const result = await r.render(renderRequest(`${sites.origin}/refresh-moves`));
     expect(result.snapshot!.title).toBe('Moved');

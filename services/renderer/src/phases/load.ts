@@ -102,7 +102,8 @@ export function currentDocument(run: RenderRun, page: Page, main: MainResponse, 
       details: { url: run.req.url, movedTo: target },
     });
   }
-  if (url === nav.finalUrl) return nav;
+  // A fragment the page sets on itself (`#top`) is not a move.
+  if (url.split('#')[0] === nav.finalUrl.split('#')[0]) return nav;
   const response = main.latest(nav.response);
   return { ...nav, response, finalUrl: url, status: response?.status() ?? nav.status };
 }
