@@ -165,6 +165,9 @@ export async function stopRunawayScript(page: Page, interrupt: CDPSession | unde
   } finally {
     clearTimeout(timer);
   }
-  await interrupt.send('Runtime.terminateExecution');
-  return true;
+  // A page that closed or crashed meanwhile cannot be stopped; the deadline ends that job.
+  return interrupt.send('Runtime.terminateExecution').then(
+    () => true,
+    () => false,
+  );
 }
