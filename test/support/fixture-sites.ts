@@ -214,6 +214,12 @@ export async function startFixtureSites(): Promise<FixtureSites> {
           res,
           '<!DOCTYPE html><html><head><title>Runaway</title></head><body><h1>Readable</h1><script>addEventListener("load", () => { for (;;) {} });</script></body></html>',
         );
+      case '/script-moves-to':
+        // A script sends the page wherever `to` says while it loads.
+        return html(
+          res,
+          `<!DOCTYPE html><html><head><title>Away</title><script>location.href = ${JSON.stringify(url.searchParams.get('to') ?? '/')};</script></head><body><h1>Going</h1></body></html>`,
+        );
       case '/stuck-script':
         // The whole document arrives, but the parser waits forever for a script that never answers.
         return html(

@@ -220,6 +220,13 @@ describe('loading real-world pages', () => {
     expect((err as Error).message).toContain('net::ERR_NAME_NOT_RESOLVED at http://no-such-shop.invalid/');
   });
 
+  it('answers TARGET_UNREACHABLE for a page whose script sends it to a closed port, instead of reading an error page', async () => {
+    const to = `http://127.0.0.2:${sites.closedPort}/`;
+    const err = await r.render(renderRequest(`${sites.origin}/script-moves-to?to=${encodeURIComponent(to)}`)).catch((e: unknown) => e);
+    expect(err, (err as Error).message).toBeInstanceOf(TargetUnreachableError);
+    expect((err as Error).message).toContain(to);
+  });
+
   it('answers TARGET_UNREACHABLE with the net error for a closed port', async () => {
     const url = `http://127.0.0.2:${sites.closedPort}/`;
     const err = await r.render(renderRequest(url)).catch((e: unknown) => e);

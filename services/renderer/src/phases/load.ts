@@ -49,6 +49,15 @@ async function domReady(page: Page, response: Response | null, timeoutMs: number
   }
 }
 
+/** A document that is the egress proxy's answer (a refusal, an unreachable target), not the site's: the refusal or TARGET_UNREACHABLE. */
+function failOnEgressAnswer(run: RenderRun, response: Response | null): void {
+  const egress = response?.headers()[EGRESS_HEADER];
+  if (!response || !egress) return;
+  const refusal = run.guard.refusalFor(response.url());
+  if (refusal) throw refusalError(run.req.url, refusal);
+  throw new TargetUnreachableError(`target unreachable: ${egress} at ${response.url()}`);
+}
+
 /** The navigation (span `render.navigate`); an answer of the egress proxy instead of the site fails it. */
 export async function navigate(run: RenderRun, page: Page): Promise<Navigation> {
   const { req } = run;
@@ -64,12 +73,7 @@ export async function navigate(run: RenderRun, page: Page): Promise<Navigation> 
     { 'url.full': req.url.slice(0, 500) },
   );
   run.timings.navigationMs = Date.now() - startedAt;
-  const egress = response?.headers()[EGRESS_HEADER];
-  if (response && egress) {
-    const refusal = run.guard.refusalFor(response.url());
-    if (refusal) throw refusalError(req.url, refusal);
-    throw new TargetUnreachableError(`target unreachable: ${egress} at ${response.url()}`);
-  }
+  failOnEgressAnswer(run, response);
   checkContentType(response); // a PDF or an image is not a site: no need to settle it
   return { response, finalUrl: page.url(), status: response?.status() ?? 200, startedAt };
 }
@@ -88,8 +92,9 @@ export function isDocumentReplaced(err: unknown): boolean {
 /**
  * The document the page shows now, after settling: its URL becomes the final URL (a meta refresh or
  * a script may have moved it) and its response the one the walls judge. A navigation of the page's
- * own that did not load leaves Chromium's error page, which is never read as the site: a refused
- * target is the refusal (as for a redirect), anything else is unreachable.
+ * own that did not load is never read as the site, whether it left Chromium's error page or the
+ * egress proxy's answer: a refused target is the refusal (as for a redirect), anything else is
+ * unreachable.
  */
 export function currentDocument(run: RenderRun, page: Page, main: MainResponse, nav: Navigation): Navigation {
   const url = page.url();
@@ -102,9 +107,11 @@ export function currentDocument(run: RenderRun, page: Page, main: MainResponse, 
       details: { url: run.req.url, movedTo: target },
     });
   }
+  // Moved (even before DOMContentLoaded) to a target the egress proxy could not reach: its answer is not the site.
+  const response = main.latest(nav.response);
+  failOnEgressAnswer(run, response);
   // A fragment the page sets on itself (`#top`) is not a move.
   if (url.split('#')[0] === nav.finalUrl.split('#')[0]) return nav;
-  const response = main.latest(nav.response);
   return { ...nav, response, finalUrl: url, status: response?.status() ?? nav.status };
 }
 
