@@ -68,8 +68,14 @@ export function elementHelpers() {
   /**
    * The open shadow roots of the page's web components, nested ones included, in document order of
    * their hosts. What they hold is shown on screen but is in neither innerText nor querySelectorAll.
+   * Finding them walks every element (11 ms for 40 000 on this machine), so the list is kept on the
+   * page for the next collector of the same read (a new document starts without it).
    */
   function shadowRoots(): ShadowRoot[] {
+    const key = Symbol.for('enrich.shadowRoots');
+    const w = window as unknown as Record<symbol, ShadowRoot[] | undefined>;
+    const known = w[key];
+    if (known) return known;
     const roots: ShadowRoot[] = [];
     const visit = (scope: Document | ShadowRoot): void => {
       for (const el of Array.from(scope.querySelectorAll('*'))) {
@@ -80,6 +86,7 @@ export function elementHelpers() {
       }
     };
     visit(document);
+    w[key] = roots;
     return roots;
   }
 
