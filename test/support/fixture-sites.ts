@@ -208,6 +208,12 @@ export async function startFixtureSites(): Promise<FixtureSites> {
           customElements.define('inner-bit', class extends HTMLElement { constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<p>Nested shadow text</p>'; } });
           </script></body></html>`,
         );
+      case '/busy-script':
+        // Two seconds of work after load, then done: slow, not runaway.
+        return html(
+          res,
+          '<!DOCTYPE html><html><head><title>Busy</title></head><body><h1>Busy</h1><script>addEventListener("load", () => { const end = Date.now() + 2000; while (Date.now() < end) {} document.title = "Finished"; });</script></body></html>',
+        );
       case '/runaway-script':
         // An endless loop in the load handler: the main thread never answers again.
         return html(

@@ -199,6 +199,11 @@ describe('loading real-world pages', () => {
     expect(result.screenshot!.width).toBe(1280);
   }, 40_000);
 
+  it('lets a script that is only slow (2 s of work after load) finish', async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/busy-script`), 25_000);
+    expect(result.snapshot!.title).toBe('Finished');
+  }, 40_000);
+
   it('takes the page as far as its parser got when a parser-blocking script never answers', async () => {
     const result = await r.render(renderRequest(`${sites.origin}/stuck-script`), 25_000);
     expect(result.snapshot!.text.headings).toContainEqual({ level: 1, text: 'Readable' });
