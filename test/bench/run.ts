@@ -297,7 +297,7 @@ try {
       authenticated: true,
       expectStatus: 400,
       exercises:
-        'per-IP and per-key windows (hits leased from the KV windows by this edge instance, a compare-and-set per lease), key lookup by hash (KV get), query validation refusing an unknown parameter, usage-log write (KV put, after the answer); no credits reserved',
+        "per-IP and per-key windows (hits leased from the KV windows by this edge instance, a compare-and-set per lease), key lookup (the instance's key cache), query validation refusing an unknown parameter, usage-log entry (written in batches after the answer); no credits reserved",
     },
     {
       name: 'no-key',
@@ -317,7 +317,7 @@ try {
             expectStatus: 429,
             refusal: true,
             exercises:
-              'per-IP window, key lookup, then the per-key window refusing a key whose 1 request/min is spent (429), remembered by the instance until the retry time (no store call); the usage-log write; no credits',
+              'per-IP window, key lookup (key cache), then the per-key window refusing a key whose 1 request/min is spent (429), remembered by the instance until the retry time (no store call); the usage-log entry (batched); no credits',
           },
         ]
       : []),
@@ -327,7 +327,7 @@ try {
       authenticated: true,
       expectStatus: probe.status,
       refusal: true,
-      exercises: `per-IP and per-key windows (leased), key lookup, then the edge's own refusal of a literal private address before any credit or render, and the usage-log write; answered ${probe.status}${probe.body?.error ? ` ("${probe.body.error.slice(0, 90)}")` : ''}`,
+      exercises: `per-IP and per-key windows (leased), key lookup (key cache), then the edge's own refusal of a literal private address before any credit or render, and the usage-log entry (batched); answered ${probe.status}${probe.body?.error ? ` ("${probe.body.error.slice(0, 90)}")` : ''}`,
     },
   ];
   const steps = await measureOverhead(baseUrl, apiKey, paths, config.BENCH_RATES, { durationS: config.BENCH_RATE_SECONDS, log: say });

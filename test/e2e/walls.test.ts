@@ -74,7 +74,12 @@ describe('pages that are not the site', () => {
     const k = await edge.getKey(id);
     expect(k.credits_used).toBe(0);
     expect(k.pending).toEqual([]);
-    const usage = await edge.store.listUsage(id, 10);
+    // The usage log is written after the answer, in batches (usage-log.ts): wait for it.
+    let usage = await edge.store.listUsage(id, 10);
+    for (let i = 0; i < 100 && usage.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      usage = await edge.store.listUsage(id, 10);
+    }
     expect(usage.map((u) => [u.status, u.credits])).toEqual([[502, 0]]);
     const url = normalizeTargetUrl(`${sites.origin}${c.path}`);
     expect(await edge.cache!.peek('enrich', url, parseQuery(EnrichQuerySchema, { url }))).toBeNull();

@@ -207,15 +207,17 @@ export function runStoreConformance(name: string, target: ConformanceTarget): vo
         await store.createKey(k);
         const base = Date.parse('2025-03-01T10:00:00.000Z');
         for (let i = 0; i < 3; i++) {
-          await store.recordUsage({
-            requestId: randomUUID(),
-            keyId: k.id,
-            endpoint: 'classify',
-            status: i === 1 ? 502 : 200,
-            credits: i === 1 ? 0 : 1,
-            durationMs: 120 + i,
-            timestamp: new Date(base + i * 1000).toISOString(),
-          });
+          await store.recordUsage([
+            {
+              requestId: randomUUID(),
+              keyId: k.id,
+              endpoint: 'classify',
+              status: i === 1 ? 502 : 200,
+              credits: i === 1 ? 0 : 1,
+              durationMs: 120 + i,
+              timestamp: new Date(base + i * 1000).toISOString(),
+            },
+          ]);
         }
         // The same entry again (a batch item's redelivery writes its answer's entry) stays one entry.
         const again = {
@@ -227,13 +229,65 @@ export function runStoreConformance(name: string, target: ConformanceTarget): vo
           durationMs: 119,
           timestamp: new Date(base - 1000).toISOString(),
         };
-        await store.recordUsage(again);
-        await store.recordUsage(again);
+        await store.recordUsage([again]);
+        await store.recordUsage([again]);
         const usage = await store.listUsage(k.id, 10);
         expect(usage.map((u) => u.durationMs)).toEqual([122, 121, 120, 119]);
         expect(usage[1]).toMatchObject({ keyId: k.id, endpoint: 'classify', status: 502, credits: 0 });
         expect(await store.listUsage(k.id, 2)).toHaveLength(2);
         expect(await store.listUsage('key_other', 10)).toEqual([]);
+      }));
+
+    it('records a batch of usage entries of several keys; listing is newest first across batches whose times overlap, exact at any limit', () =>
+      withStore(async (store) => {
+        const [a, b] = [newKey(), newKey()];
+        await store.createKey(a);
+        await store.createKey(b);
+        const base = Date.parse('2025-03-02T10:00:00.000Z');
+        const entry = (keyId: string, s: number) => ({
+          requestId: randomUUID(),
+          keyId,
+          endpoint: 'screenshot',
+          status: 429,
+          credits: 0,
+          durationMs: s,
+          timestamp: new Date(base + s * 1000).toISOString(),
+        });
+        // Two batches (two edge instances, say) whose spans interleave: 1,4,7 and 2,3,9 s; one batch also holds b's entry.
+        await store.recordUsage([entry(a.id, 1), entry(a.id, 4), entry(b.id, 5), entry(a.id, 7)]);
+        const second = [entry(a.id, 2), entry(a.id, 3), entry(a.id, 9)];
+        await store.recordUsage(second);
+        // The same entry in a later batch again (a write retried) is still one entry.
+        await store.recordUsage([second[1]!, entry(a.id, 6)]);
+        expect((await store.listUsage(a.id, 100)).map((u) => u.durationMs)).toEqual([9, 7, 6, 4, 3, 2, 1]);
+        for (const limit of [1, 2, 3, 4, 5]) {
+          expect((await store.listUsage(a.id, limit)).map((u) => u.durationMs)).toEqual([9, 7, 6, 4, 3, 2, 1].slice(0, limit));
+        }
+        expect(await store.listUsage(b.id, 10)).toEqual([expect.objectContaining({ keyId: b.id, durationMs: 5, status: 429 })]);
+        await store.recordUsage([]);
+      }));
+
+    it('lists the newest usage entries exactly when a recent batch also holds many old ones', () =>
+      withStore(async (store) => {
+        const k = newKey();
+        await store.createKey(k);
+        const base = Date.parse('2025-03-03T10:00:00.000Z');
+        const entry = (s: number) => ({
+          requestId: randomUUID(),
+          keyId: k.id,
+          endpoint: 'classify',
+          status: 200,
+          credits: 1,
+          durationMs: s,
+          timestamp: new Date(base + s * 1000).toISOString(),
+        });
+        // 40 entries written one by one at 100..139 s, then a batch at 200 s that also carries 40 entries of 0..39 s.
+        await Promise.all(Array.from({ length: 40 }, (_, i) => store.recordUsage([entry(100 + i)])));
+        await store.recordUsage([...Array.from({ length: 40 }, (_, i) => entry(i)), entry(200)]);
+        const want = [200, ...Array.from({ length: 40 }, (_, i) => 139 - i), ...Array.from({ length: 40 }, (_, i) => 39 - i)];
+        for (const limit of [1, 10, 41, 45, 81, 100]) {
+          expect((await store.listUsage(k.id, limit)).map((u) => u.durationMs)).toEqual(want.slice(0, limit));
+        }
       }));
 
     it('Idempotency-Key: one claimant wins; same parameters wait, others mismatch; the answer replays; a release frees the key', () =>

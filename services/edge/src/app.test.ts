@@ -215,6 +215,20 @@ describe('credits', () => {
     expect((await h.getKey(id)).credits_used).toBe(0);
   });
 
+  it('usage entries still waiting for their batch are written when the edge closes', async () => {
+    const edge = await startEdge(nats.url, { usageFlushMs: 60_000 });
+    try {
+      const { key, id } = await edge.createKey({ credits: 5 });
+      for (let i = 0; i < 3; i++) expect((await edge.app.inject({ url: '/classify?url=ftp://acme.test', headers: { 'x-api-key': key } })).statusCode).toBe(400);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await edge.store.listUsage(id, 10)).toEqual([]);
+      await edge.app.close();
+      expect((await edge.store.listUsage(id, 10)).map((u) => u.status)).toEqual([400, 400, 400]);
+    } finally {
+      await edge.close().catch(() => undefined);
+    }
+  });
+
   it('records every authenticated request in the usage log', async () => {
     const { key, id } = await h.createKey({ credits: 5 });
     const ok = await get('/classify?url=acme.test', key);

@@ -6,10 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerAssets } from './assets.ts';
+import { KeyCache } from './auth/key-cache.ts';
 import { InteractiveLoad, trackInteractive } from './batch/interactive.ts';
 import { registerBatchRoutes } from './batch/routes.ts';
 import { startBatchService } from './batch/service.ts';
-import type { TrustProxy } from './config.ts';
+import { DEFAULT_KEY_CACHE_MS, DEFAULT_USAGE_FLUSH_MS, type TrustProxy } from './config.ts';
 import type { EdgeDeps, EdgeInput, EdgeRequestState } from './deps.ts';
 import { sendError } from './envelope.ts';
 import { EDGE_STATUS, EdgeHttpError, toHttpFailure } from './errors.ts';
@@ -22,6 +23,7 @@ import { registerDocs } from './routes/docs.ts';
 import { PAID_ROUTES, registerDataRoutes } from './routes/endpoints.ts';
 import { registerProbes } from './routes/probes.ts';
 import { registerTracing } from './tracing.ts';
+import { UsageLog } from './usage-log.ts';
 
 const RATE_LIMIT_EXEMPT = new Set(['/health', '/ready']);
 
@@ -35,7 +37,15 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
 }
 
 export async function buildApp(input: EdgeInput): Promise<FastifyInstance> {
-  const deps: EdgeDeps = { ...input, windows: input.windows ?? new LocalWindows(input.store) };
+  const deps: EdgeDeps = {
+    ...input,
+    windows: input.windows ?? new LocalWindows(input.store),
+    keys: input.keys ?? new KeyCache(input.store, { maxAgeMs: input.config.keyCacheMs ?? DEFAULT_KEY_CACHE_MS }),
+    usage: new UsageLog(input.store, {
+      flushMs: input.config.usageFlushMs ?? DEFAULT_USAGE_FLUSH_MS,
+      onError: (err, entries) => input.log.warn({ err, entries }, 'usage log write failed'),
+    }),
+  };
   const app = Fastify({
     // fastify types its logger against its own copy of pino's types; the instance is a real pino logger.
     loggerInstance: deps.log as unknown as FastifyBaseLogger,
@@ -77,6 +87,8 @@ export async function buildApp(input: EdgeInput): Promise<FastifyInstance> {
   app.addHook('onClose', async () => batch.close());
   registerBatchRoutes(app, deps, batch);
   registerAssets(app, deps.config.screenshotDir);
+  // After the requests in flight have answered (and added their entries), before the store closes.
+  app.addHook('onClose', async () => deps.usage.flush());
 
   await registerDocs(app, deps.config);
 
@@ -128,17 +140,15 @@ function registerRequestHooks(app: FastifyInstance, deps: EdgeDeps): void {
     );
     const keyId = request.edge?.keyId;
     if (keyId && request.edge.endpoint) {
-      await deps.store
-        .recordUsage({
-          requestId: request.id,
-          keyId,
-          endpoint: request.edge.endpoint,
-          status: reply.statusCode,
-          credits: request.edge.credits,
-          durationMs: Math.round(reply.elapsedTime),
-          timestamp: new Date().toISOString(),
-        })
-        .catch((err: unknown) => request.log.warn({ err }, 'usage log write failed'));
+      deps.usage.add({
+        requestId: request.id,
+        keyId,
+        endpoint: request.edge.endpoint,
+        status: reply.statusCode,
+        credits: request.edge.credits,
+        durationMs: Math.round(reply.elapsedTime),
+        timestamp: new Date().toISOString(),
+      });
     }
   });
 }

@@ -57,6 +57,9 @@ const envTrustProxy = z.string().transform((raw, ctx) => {
 
 const DAY_MS = 86_400_000;
 
+export const DEFAULT_KEY_CACHE_MS = 5_000;
+export const DEFAULT_USAGE_FLUSH_MS = 250;
+
 /** Variables of the edge on top of the runtime's BaseConfigSchema (runService merges the two). */
 export const EdgeEnvSchema = z.object({
   PORT: envInt(0, 65535).default(8080),
@@ -81,6 +84,13 @@ export const EdgeEnvSchema = z.object({
   /** Ledger entries (how each reservation closed) are deleted this many days after the settle. */
   LEDGER_RETENTION_DAYS: envInt(1, 3650).default(7),
   RATE_LIMIT_IP_PER_MIN: envInt(1, 1_000_000).default(300),
+  /**
+   * How long this instance reuses an API key's record (auth/key-cache.ts); 0 reads the store on every
+   * request. Credits and revocation stay exact: every reservation reads the store.
+   */
+  KEY_CACHE_MS: envInt(0, 60_000).default(DEFAULT_KEY_CACHE_MS),
+  /** Usage-log entries are gathered this long and written as one batch per key (usage-log.ts); 0: as they come. */
+  USAGE_FLUSH_MS: envInt(0, 10_000).default(DEFAULT_USAGE_FLUSH_MS),
   DEFAULT_KEY_RATE_LIMIT: envInt(1, 1_000_000).default(60),
   /** Unsettled reservations older than this are refunded by the sweeper; default 2 x REQUEST_BUDGET_MS, never below it. */
   RESERVATION_TTL_MS: envInt(100, 86_400_000).optional(),
@@ -134,6 +144,10 @@ export interface EdgeConfig {
   usageRetentionMs: number;
   ledgerRetentionMs: number;
   defaultKeyRateLimit: number;
+  /** KEY_CACHE_MS (optional so test configs may omit it: the default applies). */
+  keyCacheMs?: number;
+  /** USAGE_FLUSH_MS (optional so test configs may omit it: the default applies). */
+  usageFlushMs?: number;
   reservationTtlMs: number;
   sweepIntervalMs: number;
   /** CIDRs the edge's private-target refusal lets through (target-guard.ts). */
@@ -176,6 +190,8 @@ export function resolveEdgeConfig(env: EdgeEnv): EdgeConfig {
     usageRetentionMs: env.USAGE_RETENTION_DAYS * DAY_MS,
     ledgerRetentionMs: env.LEDGER_RETENTION_DAYS * DAY_MS,
     defaultKeyRateLimit: env.DEFAULT_KEY_RATE_LIMIT,
+    keyCacheMs: env.KEY_CACHE_MS,
+    usageFlushMs: env.USAGE_FLUSH_MS,
     reservationTtlMs,
     allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS,
     sweepIntervalMs: env.SWEEP_INTERVAL_MS ?? Math.max(50, Math.min(Math.floor(reservationTtlMs / 2), 60_000)),

@@ -6,8 +6,10 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import type { ResultCache } from './cache/cache.ts';
 import type { EdgeConfig } from './config.ts';
+import type { KeyDirectory } from './auth/key-cache.ts';
 import type { WindowCounter } from './rate-limit/local-windows.ts';
 import type { Store } from './store/port.ts';
+import type { UsageLog } from './usage-log.ts';
 
 export interface EdgeDeps {
   config: EdgeConfig;
@@ -15,6 +17,10 @@ export interface EdgeDeps {
   store: Store;
   /** The rate-limit windows: the store's, through this instance's cache (rate-limit/local-windows.ts). */
   windows: WindowCounter;
+  /** API key lookups of the hot paths: the store's, through this instance's cache (auth/key-cache.ts). */
+  keys: KeyDirectory;
+  /** The usage log's batching writer (usage-log.ts). */
+  usage: UsageLog;
   log: Logger;
   /** The rate limits' clock (epoch ms); tests inject one to place hits across a window edge. */
   now?: () => number;
@@ -22,8 +28,8 @@ export interface EdgeDeps {
   cache?: ResultCache | null;
 }
 
-/** What buildApp is given: the windows default to a LocalWindows over the store. */
-export type EdgeInput = Omit<EdgeDeps, 'windows'> & { windows?: WindowCounter };
+/** What buildApp is given: the windows, key lookups and usage writer default to ones over the store. */
+export type EdgeInput = Omit<EdgeDeps, 'windows' | 'keys' | 'usage'> & { windows?: WindowCounter; keys?: KeyDirectory };
 
 /** Per-request facts the hooks share. */
 export interface EdgeRequestState {

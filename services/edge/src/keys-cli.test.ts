@@ -37,20 +37,14 @@ describe('keys CLI', () => {
 
     expect(await run('list')).toContain(`${id}  active   credits 0/500  rate 120/min  Acme Corp`);
     expect(JSON.parse(await run('list', '--json'))).toEqual([expect.not.objectContaining({ hash: expect.anything() })]);
-    await store.recordUsage({
-      requestId: randomUUID(),
-      keyId: id,
-      endpoint: 'enrich',
-      status: 200,
-      credits: 3,
-      durationMs: 840,
-      timestamp: new Date().toISOString(),
-    });
+    await store.recordUsage([
+      { requestId: randomUUID(), keyId: id, endpoint: 'enrich', status: 200, credits: 3, durationMs: 840, timestamp: new Date().toISOString() },
+    ]);
     const shown = await run('show', id);
     expect(shown).toMatch(/recent usage \(1\):\n.*enrich\s+200\s+3 credits\s+840 ms/);
     expect(await run('set', id, '--credits', '900')).toContain('credits 0/900  rate 120/min');
     expect(await run('set', id, '--rate-limit', '5')).toContain('credits 0/900  rate 5/min');
-    expect(await run('revoke', id)).toMatch(/^revoked key_\w+  REVOKED/);
+    expect(await run('revoke', id)).toMatch(/^revoked key_\w+ {2}REVOKED/);
     expect((await store.getKey(id))?.revoked).toBe(true);
   });
 

@@ -184,15 +184,17 @@ async function runItem(ctx: ItemContext, batch: BatchRecord, m: ItemMessage, req
 async function recordItemUsage(ctx: ItemContext, batch: BatchRecord, stored: BatchItemResult): Promise<void> {
   if (!stored.requestId) return;
   await ctx.deps.store
-    .recordUsage({
-      requestId: stored.requestId,
-      keyId: batch.keyId,
-      endpoint: batch.endpoint,
-      status: stored.status ?? 0,
-      credits: stored.state === 'succeeded' ? (stored.credits ?? 0) : 0,
-      durationMs: stored.durationMs ?? 0,
-      timestamp: stored.finishedAt ?? new Date().toISOString(),
-    })
+    .recordUsage([
+      {
+        requestId: stored.requestId,
+        keyId: batch.keyId,
+        endpoint: batch.endpoint,
+        status: stored.status ?? 0,
+        credits: stored.state === 'succeeded' ? (stored.credits ?? 0) : 0,
+        durationMs: stored.durationMs ?? 0,
+        timestamp: stored.finishedAt ?? new Date().toISOString(),
+      },
+    ])
     .catch((e: unknown) => ctx.deps.log.warn({ err: e, requestId: stored.requestId }, 'usage log write failed'));
 }
 

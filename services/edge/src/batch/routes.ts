@@ -42,6 +42,7 @@ const NoQuery = z.strictObject({});
 
 async function admit(deps: EdgeDeps, request: FastifyRequest, reply: FastifyReply): Promise<ApiKeyRecord> {
   request.edge.endpoint = 'batch';
+  // The store itself, not the key cache: POST /batch checks the key's credits from this record.
   const key = await authenticate(deps.store, request.headers[API_KEY_HEADER]);
   request.edge.keyId = key.id;
   try {

@@ -128,7 +128,7 @@ export function registerPaidRoute<Q extends z.ZodObject, D extends z.ZodType>(ap
   app.get(spec.path, async (request: FastifyRequest, reply: FastifyReply) => {
     const state = request.edge;
     state.endpoint = spec.endpoint;
-    const key = await authenticate(deps.store, request.headers[API_KEY_HEADER]);
+    const key = await authenticate(deps.keys, request.headers[API_KEY_HEADER]);
     state.keyId = key.id;
     try {
       const window = await checkKeyLimit(deps.windows, key.id, key.rate_limit, deps.now?.());

@@ -12,7 +12,7 @@
  * buckets created earlier with another (or no) max_age. Per-key TTLs (nats-server >= 2.11) are
  * deliberately not used: the bucket-level TTL is enough and works on 2.9 too.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { casUpdate } from './cas.ts';
@@ -305,18 +305,52 @@ export class KvStore implements Store {
     });
   }
 
-  async recordUsage(entry: UsageEntry): Promise<void> {
-    const at = Date.parse(entry.timestamp);
-    await this.#usage.put(`u.${kvToken(entry.keyId)}.${String(at).padStart(15, '0')}.${kvToken(entry.requestId)}`, JSON.stringify(entry));
+  /**
+   * One KV entry per key of the batch, named after its newest entry's time: `u.<key>.<ms>.<requestId>`
+   * holding the entry itself when it is alone (a batch item's entry, so its redelivery overwrites the
+   * same KV entry), else `u.<key>.<ms>.b<random>` holding the array.
+   */
+  async recordUsage(entries: readonly UsageEntry[]): Promise<void> {
+    const byKey = new Map<string, UsageEntry[]>();
+    for (const e of entries) byKey.set(e.keyId, [...(byKey.get(e.keyId) ?? []), e]);
+    await Promise.all(
+      [...byKey].map(([keyId, list]) => {
+        const newest = String(Math.max(...list.map((e) => Date.parse(e.timestamp)))).padStart(15, '0');
+        const only = list.length === 1 ? list[0]! : undefined;
+        const name = `u.${kvToken(keyId)}.${newest}.${only ? kvToken(only.requestId) : `b${randomBytes(8).toString('hex')}`}`;
+        return this.#usage.put(name, JSON.stringify(only ?? list));
+      }),
+    );
   }
 
   async listUsage(keyId: string, limit: number): Promise<UsageEntry[]> {
     const names: string[] = [];
     for await (const k of await this.#usage.keys(`u.${kvToken(keyId)}.>`)) names.push(k);
     names.sort().reverse();
-    const entries = await Promise.all(names.slice(0, limit).map((k) => this.#usage.get(k)));
-    return entries.filter((e) => e && e.operation === 'PUT').map((e) => e!.json<UsageEntry>());
+    // Newest KV entry first; an entry's name carries the time of its newest usage entry, so once
+    // `limit` entries are held, a KV entry named before the limit-th newest of them holds none newer.
+    const held = new Map<string, UsageEntry>();
+    for (let i = 0; i < names.length; i += USAGE_READ_CHUNK) {
+      if (held.size >= limit) {
+        const cutoff = newestFirst([...held.values()])[limit - 1]!.timestamp;
+        if (Number(names[i]!.split('.')[2]) < Date.parse(cutoff)) break;
+      }
+      const got = await Promise.all(names.slice(i, i + USAGE_READ_CHUNK).map((k) => this.#usage.get(k)));
+      for (const e of got) {
+        if (!e || e.operation !== 'PUT') continue;
+        const value = e.json<UsageEntry | UsageEntry[]>();
+        for (const u of Array.isArray(value) ? value : [value]) held.set(`${u.requestId} ${u.timestamp}`, u);
+      }
+    }
+    return newestFirst([...held.values()]).slice(0, limit);
   }
+}
+
+/** KV entries read at once while listing usage. */
+const USAGE_READ_CHUNK = 32;
+
+function newestFirst(entries: UsageEntry[]): UsageEntry[] {
+  return entries.sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp) || (a.requestId < b.requestId ? 1 : -1));
 }
 
 function idempotencyKvKey(scope: string, key: string): string {

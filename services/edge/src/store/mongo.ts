@@ -305,12 +305,18 @@ export class MongoStore implements Store {
     }
   }
 
-  async recordUsage(entry: UsageEntry): Promise<void> {
-    // The same entry again (a batch item's redelivery) is one entry, as KV's key makes it there.
-    await this.#usage.updateOne(
-      { requestId: entry.requestId, timestamp: entry.timestamp },
-      { $setOnInsert: { ...entry, at: new Date(entry.timestamp) } },
-      { upsert: true },
+  async recordUsage(entries: readonly UsageEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    // One bulk write; the same entry again (a batch item's redelivery) is one entry.
+    await this.#usage.bulkWrite(
+      entries.map((entry) => ({
+        updateOne: {
+          filter: { requestId: entry.requestId, timestamp: entry.timestamp },
+          update: { $setOnInsert: { ...entry, at: new Date(entry.timestamp) } },
+          upsert: true,
+        },
+      })),
+      { ordered: false },
     );
   }
 

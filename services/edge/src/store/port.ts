@@ -206,8 +206,11 @@ export interface Store {
    */
   hitWindow(subject: string, limit: number, now: number, windowMs: number, want?: number): Promise<WindowHit>;
 
-  /** One entry per requestId and timestamp: the same entry recorded again stays one. */
-  recordUsage(entry: UsageEntry): Promise<void>;
+  /**
+   * Writes a batch of entries with one write per key (usage-log.ts gathers them). One entry per
+   * requestId and timestamp: the same entry recorded again stays one.
+   */
+  recordUsage(entries: readonly UsageEntry[]): Promise<void>;
   /** Newest first. */
   listUsage(keyId: string, limit: number): Promise<UsageEntry[]>;
 }
