@@ -1,11 +1,12 @@
 /** Integration: the browser pool under load, crashes and recycling, with real Chromium. */
+import { readFileSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BusyError, UnavailableError } from '@enrich/shared/errors';
 import { chromiumChildPids } from '../../../test/support/chromium-pids.ts';
 import { startFixtureSites, type FixtureSites } from '../../../test/support/fixture-sites.ts';
 import { renderRequest, startTestRenderer, testConfig } from '../../../test/support/renderer-harness.ts';
-import { CHROMIUM_ARGS } from './pool.ts';
+import { CHROMIUM_ARGS, EXTRA_DISABLED_FEATURES, disableFeaturesSwitchOf, featureLaunchOptions } from './pool.ts';
 
 let sites: FixtureSites;
 beforeAll(async () => {
@@ -108,5 +109,57 @@ describe('browser lifecycle', () => {
     } finally {
       await r.renderer.close();
     }
+  });
+});
+
+async function browserPid(browser: Browser): Promise<number> {
+  const cdp = await browser.newBrowserCDPSession();
+  const info = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ type: string; id: number }> };
+  await cdp.detach();
+  return info.processInfo.find((p) => p.type === 'browser')!.id;
+}
+
+describe('Chromium features', () => {
+  it("launches without the omnibox popup's WebUI renderer, in one --disable-features switch that keeps Playwright's list", async () => {
+    const plain = await chromium.launch({ executablePath: testConfig().CHROMIUM_PATH, args: ['--no-sandbox'] });
+    const playwrights = disableFeaturesSwitchOf(await browserPid(plain));
+    await plain.close();
+    expect(playwrights).toMatch(/^--disable-features=.*PaintHolding/);
+
+    const r = startTestRenderer();
+    try {
+      const lease = await r.renderer.pool.lease();
+      try {
+        const switches = readFileSync(`/proc/${await browserPid(lease.browser)}/cmdline`, 'utf8')
+          .split('\0')
+          .filter((a) => a.startsWith('--disable-features='));
+        expect(switches).toHaveLength(1);
+        const features = switches[0]!.slice('--disable-features='.length).split(',');
+        expect(features).toEqual(expect.arrayContaining([...(playwrights as string).slice('--disable-features='.length).split(','), ...EXTRA_DISABLED_FEATURES]));
+        // A context opens its page's renderer and no top-chrome WebUI beside it.
+        const context = await lease.browser.newContext();
+        await context.newPage();
+        const cdp = await lease.browser.newBrowserCDPSession();
+        const { targetInfos } = (await cdp.send('Target.getTargets', { filter: [{}] } as never)) as { targetInfos: Array<{ type: string; url: string }> };
+        await cdp.detach();
+        expect(targetInfos.map((t) => t.url).filter((u) => u.startsWith('chrome://'))).toEqual([]);
+        expect(targetInfos.filter((t) => t.type === 'page')).toHaveLength(1);
+        await context.close();
+      } finally {
+        lease.release();
+      }
+    } finally {
+      await r.renderer.close();
+    }
+  });
+
+  it('merges the extra features into the switch Playwright launched with, and leaves the defaults alone when it cannot read it', () => {
+    expect(featureLaunchOptions('--disable-features=A,PaintHolding')).toEqual({
+      ignoreDefaultArgs: ['--disable-features=A,PaintHolding'],
+      args: [`--disable-features=A,PaintHolding,${EXTRA_DISABLED_FEATURES.join(',')}`],
+    });
+    expect(featureLaunchOptions(`--disable-features=A,${EXTRA_DISABLED_FEATURES.join(',')}`)).toBeNull();
+    expect(featureLaunchOptions('none')).toEqual({ ignoreDefaultArgs: [], args: [`--disable-features=${EXTRA_DISABLED_FEATURES.join(',')}`] });
+    expect(featureLaunchOptions(null)).toBeNull();
   });
 });
