@@ -1,13 +1,16 @@
 /**
  * What we compare our screenshot path with, on the same pages, the same Chromium binary and the same
  * launch flags as the renderer (imported from it, so they cannot drift; only the proxy-only resolver
- * rule is left out):
+ * rule is left out), the features the renderer's pool switches off included (EXTRA_DISABLED_FEATURES:
+ * a plain Playwright launch also starts an omnibox-popup renderer per context: in two bench runs on
+ * 2 cores the plain baseline's p50 was 557 ms at concurrency 1 and 1880 ms at 4, with the switch 373
+ * and 1072 ms, so the ratio would have measured the popups, not our work):
  * - a bare Playwright loop on one warm browser: new context, goto (until `load`), screenshot, close;
  * - a browser launched per request, as naive screenshot services work.
  * Both capture what the renderer captures by default: a 1440x900 viewport as JPEG quality 80.
  */
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../../services/renderer/src/pool.ts';
+import { CHROMIUM_ARGS, browserPidOf, disableFeaturesSwitchOf, featureLaunchOptions } from '../../services/renderer/src/pool.ts';
 
 export const VIEWPORT = { width: 1440, height: 900 };
 const NAV_TIMEOUT_MS = 30_000;
@@ -35,8 +38,24 @@ async function shoot(browser: Browser, url: string): Promise<number> {
  */
 export const BASELINE_ARGS = CHROMIUM_ARGS.filter((a) => !a.startsWith('--host-resolver-rules'));
 
-export function launchChromium(opts: ChromiumOptions): Promise<Browser> {
-  return chromium.launch({ executablePath: opts.executablePath, args: BASELINE_ARGS });
+let features: ReturnType<typeof featureLaunchOptions> | undefined;
+
+/** The renderer's launch: BASELINE_ARGS, and Playwright's feature switch merged with the pool's (learned from one plain launch). */
+export async function launchChromium(opts: ChromiumOptions): Promise<Browser> {
+  if (features === undefined) {
+    const plain = await chromium.launch({ executablePath: opts.executablePath, args: BASELINE_ARGS });
+    try {
+      const pid = await browserPidOf(plain);
+      features = pid ? featureLaunchOptions(disableFeaturesSwitchOf(pid)) : null;
+    } finally {
+      await plain.close();
+    }
+  }
+  return chromium.launch({
+    executablePath: opts.executablePath,
+    args: [...BASELINE_ARGS, ...(features?.args ?? [])],
+    ...(features ? { ignoreDefaultArgs: features.ignoreDefaultArgs } : {}),
+  });
 }
 
 /** A warm browser that screenshots one URL per call, each in a fresh context. */

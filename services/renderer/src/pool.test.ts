@@ -6,7 +6,7 @@ import { BusyError, UnavailableError } from '@enrich/shared/errors';
 import { chromiumChildPids } from '../../../test/support/chromium-pids.ts';
 import { startFixtureSites, type FixtureSites } from '../../../test/support/fixture-sites.ts';
 import { renderRequest, startTestRenderer, testConfig } from '../../../test/support/renderer-harness.ts';
-import { CHROMIUM_ARGS, EXTRA_DISABLED_FEATURES, disableFeaturesSwitchOf, featureLaunchOptions } from './pool.ts';
+import { CHROMIUM_ARGS, EXTRA_DISABLED_FEATURES, browserPidOf, disableFeaturesSwitchOf, featureLaunchOptions } from './pool.ts';
 
 let sites: FixtureSites;
 beforeAll(async () => {
@@ -113,10 +113,9 @@ describe('browser lifecycle', () => {
 });
 
 async function browserPid(browser: Browser): Promise<number> {
-  const cdp = await browser.newBrowserCDPSession();
-  const info = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ type: string; id: number }> };
-  await cdp.detach();
-  return info.processInfo.find((p) => p.type === 'browser')!.id;
+  const pid = await browserPidOf(browser);
+  if (!pid) throw new Error('Chromium named no browser process');
+  return pid;
 }
 
 describe('Chromium features', () => {
@@ -135,7 +134,9 @@ describe('Chromium features', () => {
           .filter((a) => a.startsWith('--disable-features='));
         expect(switches).toHaveLength(1);
         const features = switches[0]!.slice('--disable-features='.length).split(',');
-        expect(features).toEqual(expect.arrayContaining([...(playwrights as string).slice('--disable-features='.length).split(','), ...EXTRA_DISABLED_FEATURES]));
+        expect(features).toEqual(
+          expect.arrayContaining([...(playwrights as string).slice('--disable-features='.length).split(','), ...EXTRA_DISABLED_FEATURES]),
+        );
         // A context opens its page's renderer and no top-chrome WebUI beside it.
         const context = await lease.browser.newContext();
         await context.newPage();

@@ -121,6 +121,17 @@ export interface BrowserPool {
   close(): Promise<void>;
 }
 
+/** The browser's main process id, as Chromium reports it over CDP (undefined when it names none). */
+export async function browserPidOf(browser: Browser): Promise<number | undefined> {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const info = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ type: string; id: number }> };
+    return info.processInfo.find((p) => p.type === 'browser')?.id;
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
 /**
  * When the browser's main process dies (OOM killer, kill -9), its zygote and renderer children can
  * keep Playwright's pipe open, so `disconnected` never fires and pending calls hang. The browser leads
@@ -130,10 +141,7 @@ export interface BrowserPool {
 async function watchBrowserProcess(browser: Browser, log: Logger): Promise<number | undefined> {
   let pid: number | undefined;
   try {
-    const cdp = await browser.newBrowserCDPSession();
-    const info = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ type: string; id: number }> };
-    pid = info.processInfo.find((p) => p.type === 'browser')?.id;
-    await cdp.detach();
+    pid = await browserPidOf(browser);
   } catch (err) {
     log.warn({ err }, 'cannot find the browser pid; a killed browser is noticed only when its pipe closes');
   }
@@ -183,14 +191,12 @@ function leaseOn(slot: Slot, free: () => void, closeSlot: (slot: Slot) => Promis
   };
 }
 
-export function createBrowserPool(opts: PoolOptions): BrowserPool {
-  const limiter: Limiter = createLimiter({ concurrency: opts.concurrency, queue: opts.queue });
-  const slots = new Set<Slot>();
-  let current: Slot | null = null;
-  let launching: Promise<Slot> | null = null;
-  let closed = false;
-
-  // Learned from the first browser this pool launches (featureLaunchOptions), then used for every launch.
+/**
+ * Launches browsers and watches their processes. Without an injected `launch`, the first browser
+ * (Playwright's defaults) tells which `--disable-features` Playwright passes and is relaunched once
+ * with EXTRA_DISABLED_FEATURES merged in (featureLaunchOptions); every later launch uses that.
+ */
+function browserLauncher(opts: PoolOptions): () => Promise<{ browser: Browser; pid: number | undefined }> {
   let features: ReturnType<typeof featureLaunchOptions> | undefined;
   const launch =
     opts.launch ??
@@ -203,22 +209,31 @@ export function createBrowserPool(opts: PoolOptions): BrowserPool {
         handleSIGTERM: false,
         handleSIGHUP: false,
       }));
-
-  /** A launched browser and its process watch; the first one launched with Playwright's defaults is relaunched once with EXTRA_DISABLED_FEATURES. */
-  async function launchWatched(): Promise<{ browser: Browser; pid: number | undefined }> {
+  return async () => {
     let browser = await launch();
     let pid = await watchBrowserProcess(browser, opts.log);
     if (!opts.launch && features === undefined) {
       features = pid ? featureLaunchOptions(disableFeaturesSwitchOf(pid)) : null;
-      if (!features) opts.log.info({ pid }, 'Chromium features: launched with the defaults (the extra disabled features are in, or the command line could not be read)');
-      else {
+      if (!features) {
+        opts.log.info({ pid }, 'Chromium features: launched with the defaults (the extra disabled features are in, or the command line could not be read)');
+      } else {
         await browser.close();
         browser = await launch();
         pid = await watchBrowserProcess(browser, opts.log);
       }
     }
     return { browser, pid };
-  }
+  };
+}
+
+export function createBrowserPool(opts: PoolOptions): BrowserPool {
+  const limiter: Limiter = createLimiter({ concurrency: opts.concurrency, queue: opts.queue });
+  const slots = new Set<Slot>();
+  let current: Slot | null = null;
+  let launching: Promise<Slot> | null = null;
+  let closed = false;
+
+  const launchWatched = browserLauncher(opts);
 
   async function closeSlot(slot: Slot): Promise<void> {
     slots.delete(slot);
