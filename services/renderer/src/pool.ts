@@ -217,7 +217,7 @@ function browserLauncher(opts: PoolOptions): () => Promise<{ browser: Browser; p
       if (!features) {
         opts.log.info({ pid }, 'Chromium features: launched with the defaults (the extra disabled features are in, or the command line could not be read)');
       } else {
-        await browser.close();
+        await browser.close().catch(() => undefined);
         browser = await launch();
         pid = await watchBrowserProcess(browser, opts.log);
       }
