@@ -1,6 +1,6 @@
 /**
- * The usage log's writer: entries of answered requests are gathered for `flushMs` (or until `maxBatch`
- * are waiting) and written with one `recordUsage` call, which the stores turn into one write per key
+ * The usage log's writer: entries of answered requests are gathered for `flushMs` (or until
+ * USAGE_BATCH_MAX are waiting) and written with one `recordUsage` call, which the stores turn into one write per key
  * (store/port.ts). At 1000 refusals a second one put each cost the edge about 0.25 ms of CPU and the
  * NATS server 0.1 ms, which was most of a refusal's price (test/bench, 2026-11-26).
  *

@@ -312,7 +312,11 @@ export class KvStore implements Store {
    */
   async recordUsage(entries: readonly UsageEntry[]): Promise<void> {
     const byKey = new Map<string, UsageEntry[]>();
-    for (const e of entries) byKey.set(e.keyId, [...(byKey.get(e.keyId) ?? []), e]);
+    for (const e of entries) {
+      const list = byKey.get(e.keyId);
+      if (list) list.push(e);
+      else byKey.set(e.keyId, [e]);
+    }
     await Promise.all(
       [...byKey].map(([keyId, list]) => {
         const newest = String(Math.max(...list.map((e) => Date.parse(e.timestamp)))).padStart(15, '0');
