@@ -17,6 +17,23 @@ const PAGE = `<!DOCTYPE html><html><head><title>Quiet</title><link rel="icon" hr
   });
 </script></body></html>`;
 
+// The second fetch starts only once the first one's answer has been read (and a short timer ran):
+// the end of a request must restart the quiet window, or the page is taken between the two.
+const CHAINED = `<!DOCTYPE html><html><body><h1 id="h">waiting</h1><script>
+  addEventListener('load', () => {
+    fetch('/data').then((r) => r.text()).then(() => setTimeout(() => {
+      fetch('/second').then((r) => r.text()).then((t) => { document.getElementById('h').textContent = t; });
+    }, 12));
+  });
+</script></body></html>`;
+
+// A fetch started from the first rendering update after load.
+const IN_FRAME = `<!DOCTYPE html><html><body><h1 id="h">waiting</h1><script>
+  addEventListener('load', () => requestAnimationFrame(() => setTimeout(() => {
+    fetch('/second').then((r) => r.text()).then((t) => { document.getElementById('h').textContent = t; });
+  }, 0)));
+</script></body></html>`;
+
 // A tall page whose script replaces requestAnimationFrame with one that never calls back.
 const TALL_NO_RAF = `<!DOCTYPE html><html><body style="margin:0"><div style="height:6000px">tall</div><script>
   window.requestAnimationFrame = () => 0;
@@ -34,6 +51,9 @@ beforeAll(async () => {
     seen.push(req.url ?? '');
     if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
     if (req.url === '/tall-no-raf') return void res.writeHead(200, { 'content-type': 'text/html' }).end(TALL_NO_RAF);
+    if (req.url === '/chained') return void res.writeHead(200, { 'content-type': 'text/html' }).end(CHAINED);
+    if (req.url === '/in-frame') return void res.writeHead(200, { 'content-type': 'text/html' }).end(IN_FRAME);
+    if (req.url === '/second') return void setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain' }).end('second answer'), 150);
     if (req.url === '/data') return void setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain' }).end('fetched after load'), 200);
     hanging.push(res); // the favicon and the beacon are never answered
   });
@@ -77,6 +97,34 @@ describe('settling', () => {
       await page.goto(`${origin}/`, { waitUntil: 'domcontentloaded' });
       await settle(page, net, Date.now() + 10_000);
       expect(await page.textContent('#h')).toBe('fetched after load');
+    } finally {
+      await page.close();
+    }
+  });
+
+  // Three pages in a row: a rule that ends the wait at the first quiet poll after the first fetch
+  // sometimes catches the second by luck, rarely three times.
+  it('waits for a fetch that starts once another one after load has been answered', async () => {
+    for (let i = 0; i < 3; i++) {
+      const page = await browser.newPage();
+      try {
+        const net = trackNetwork(page);
+        await page.goto(`${origin}/chained`, { waitUntil: 'domcontentloaded' });
+        await settle(page, net, Date.now() + 10_000);
+        expect(await page.textContent('#h')).toBe('second answer');
+      } finally {
+        await page.close();
+      }
+    }
+  });
+
+  it('waits for a fetch that the first rendering update after load starts', async () => {
+    const page = await browser.newPage();
+    try {
+      const net = trackNetwork(page);
+      await page.goto(`${origin}/in-frame`, { waitUntil: 'load' });
+      await settle(page, net, Date.now() + 10_000);
+      expect(await page.textContent('#h')).toBe('second answer');
     } finally {
       await page.close();
     }

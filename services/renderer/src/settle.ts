@@ -8,12 +8,23 @@ import type { CDPSession, Page, Request } from 'playwright-core';
 /** Before `load`: quiet this long counts as done (Playwright's own "networkidle" window). */
 const QUIET_MS = 500;
 /**
- * After `load`: requests still in flight are always waited for (that is what catches an SPA fetching
- * its data); this window only catches requests that start after the network went quiet, which scripts
- * do within a frame or two. 75 ms keeps /screenshot at the speed of a bare `goto` + screenshot
- * (test/bench/trace-breakdown.ts: settle 310 ms with 200 ms, 161 ms with 75 ms on bench-saas).
+ * After `load` (and after scrolling): the network counts as quiet once nothing is in flight and
+ * nothing started or ended for this long. Short, because the wait does not rest on it alone: the page
+ * is also given one rendering update and the timers due by then (`nextFrame`), which is where scripts
+ * start what they fetch after `load`, and a request that ends restarts this window, so a fetch chained
+ * on another (the second starts when the first's answer is read) is waited for too.
  */
-const QUIET_AFTER_LOAD_MS = 75;
+const QUIET_AFTER_LOAD_MS = 25;
+/**
+ * Never done sooner than this after `load`: a script's short timer there (a redirect, a fetch) still
+ * counts. The earlier rule, a fixed 75 ms window from `load` in which only new requests counted, cost
+ * more on every page and missed a chained fetch (renderer README, "Settling").
+ */
+const MIN_AFTER_LOAD_MS = 50;
+/** `nextFrame` waits at most this long: a page that throttles or replaces requestAnimationFrame does not hold it. */
+const FRAME_WAIT_MS = 100;
+/** Rounds of "a frame and a quiet network" after `load` at most (quietAfterScripts). */
+const MAX_QUIET_ROUNDS = 4;
 /** A request pending longer than this (long poll, stuck beacon, endless stream) no longer holds the page back. */
 const STALE_MS = 1_500;
 
@@ -70,17 +81,59 @@ export function trackNetwork(page: Page): NetworkActivity {
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 /**
- * Resolves when no request is in flight and none has started or ended for `quietMs`, or at `until`
- * (epoch ms). With `startsSince`, only requests starting after that time break the quiet: the
- * window runs from then while the requests already in flight end.
+ * Resolves when no request is in flight and none has started or ended for `quietMs` (counted from
+ * `since` at the earliest), or at `until` (epoch ms).
  */
-async function networkQuiet(net: NetworkActivity, until: number, quietMs = QUIET_MS, startsSince?: number): Promise<void> {
+async function networkQuiet(net: NetworkActivity, until: number, quietMs = QUIET_MS, since = 0): Promise<void> {
   while (Date.now() < until) {
     const idle = net.freshInFlight() === 0;
-    const quietFor = Date.now() - (startsSince === undefined ? net.lastActivity() : Math.max(startsSince, net.lastStart()));
+    const quietFor = Date.now() - Math.max(since, net.lastActivity());
     if (idle && quietFor >= quietMs) return;
     // Idle: wake when the window would end (activity meanwhile moves it); busy: look again soon.
-    await sleep(Math.min(idle ? quietMs - quietFor : 25, until - Date.now()));
+    await sleep(Math.min(idle ? quietMs - quietFor : 10, until - Date.now()));
+  }
+}
+
+/**
+ * One rendering update of the page and the zero-delay timers queued by then (at most
+ * FRAME_WAIT_MS): where a page's scripts react to `load`, so the requests they start have started
+ * once this returns. A page that navigated or closed meanwhile has nothing to wait for.
+ */
+async function nextFrame(page: Page, until: number): Promise<void> {
+  const wait = Math.max(0, Math.min(FRAME_WAIT_MS, until - Date.now()));
+  if (wait === 0) return;
+  const framed = page
+    .evaluate(
+      (wait) =>
+        new Promise<void>((r) => {
+          const fallback = setTimeout(r, wait);
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              clearTimeout(fallback);
+              r();
+            }, 0),
+          );
+        }),
+      wait,
+    )
+    .catch(() => undefined);
+  // A main thread held by the page's own script answers nothing (stopRunawayScript deals with it later).
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([framed, new Promise<void>((r) => (timer = setTimeout(r, wait + 50)))]);
+  clearTimeout(timer);
+}
+
+/**
+ * Quiet after `load` or a scroll: a frame for the page's scripts and no request in flight, none
+ * started or ended for QUIET_AFTER_LOAD_MS, not sooner than `notBefore`. Another round follows while a
+ * round saw a request start or end: the page gets a frame to act on what arrived (a fetch chained on
+ * another's answer), which keeps pace with a slow page where a fixed window would not.
+ */
+async function quietAfterScripts(page: Page, net: NetworkActivity, until: number, notBefore = 0): Promise<void> {
+  for (let round = 0; round < MAX_QUIET_ROUNDS && Date.now() < until; round++) {
+    const before = net.lastActivity();
+    await Promise.all([nextFrame(page, until), networkQuiet(net, until, QUIET_AFTER_LOAD_MS, notBefore - QUIET_AFTER_LOAD_MS)]);
+    if (net.lastActivity() === before && net.freshInFlight() === 0) return;
   }
 }
 
@@ -88,11 +141,9 @@ export async function settle(page: Page, net: NetworkActivity, until: number): P
   if (until <= Date.now()) return;
   const load = page.waitForLoadState('load', { timeout: Math.max(1, until - Date.now()) }).catch(() => undefined);
   await Promise.race([load, networkQuiet(net, until)]);
-  // After `load`, give scripts that fetch content a short quiet period too (SPAs render after load).
-  // Requests already in flight are waited for, but their ends do not restart the window: the
-  // browser reports many of them finished only after `load` (50 ms after it on bench-saas).
+  // After `load`, scripts that fetch content (SPAs render after load) get a frame and a quiet network.
   const loaded = Date.now();
-  await networkQuiet(net, Math.min(until, loaded + 2_000), QUIET_AFTER_LOAD_MS, loaded);
+  await quietAfterScripts(page, net, Math.min(until, loaded + 2_000), loaded + MIN_AFTER_LOAD_MS);
 }
 
 /**
@@ -134,7 +185,7 @@ export async function scrollThrough(page: Page, net: NetworkActivity, until: num
     .catch(() => false);
   if (!scrolled) return;
   if (net.freshInFlight() === 0 && net.lastActivity() < scrollStart) return;
-  await networkQuiet(net, Math.min(until, Date.now() + 3_000), QUIET_AFTER_LOAD_MS);
+  await quietAfterScripts(page, net, Math.min(until, Date.now() + 3_000));
 }
 
 /**
