@@ -47,6 +47,14 @@ export const IMAGE_ENV: Partial<Record<ServiceName, Record<string, string>>> = {
   renderer: { NODE_OPTIONS: '--max-semi-space-size=4' },
 };
 
+/**
+ * Where the local stack's services keep Node's compile cache (the stripped TypeScript and V8's code
+ * cache), as the image keeps it in /app/.cache/node-compile (deploy/docker/Dockerfile): a service
+ * started with a warm cache does not load Node's TypeScript stripper, about 17 MB of RSS per process.
+ * Entries are checked against each file's content, so an edited file is stripped again.
+ */
+export const COMPILE_CACHE_DIR = join(REPO_ROOT, 'node_modules', '.cache', 'node-compile');
+
 /** The process names a stack starts: each service once, the renderer `renderers` times. */
 export function processNames(services: readonly ServiceName[], renderers = 1): Array<{ name: string; service: ServiceName }> {
   return services.flatMap(
@@ -149,6 +157,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   try {
     for (const { name, service } of processNames(opts.services ?? SERVICES, opts.renderers)) {
       const env = {
+        // The image's compile cache, kept beside the dependencies: the first start fills it.
+        NODE_COMPILE_CACHE: COMPILE_CACHE_DIR,
         ...process.env,
         ...IMAGE_ENV[service],
         ...common,

@@ -27,7 +27,7 @@ const services = readdirSync(join(root, 'services'))
 /** The service with an HTTP API of its own; every other one opens the runtime's probe server. */
 const HTTP_SERVICE = 'edge';
 /** Read by something other than the service's schema: the OTel SDK (OTEL_*), Chromium and Node. */
-const isRuntimeVariable = (name: string): boolean => name.startsWith('OTEL_') || ['HOME', 'NODE_OPTIONS', 'TZ'].includes(name);
+const isRuntimeVariable = (name: string): boolean => name.startsWith('OTEL_') || ['HOME', 'NODE_OPTIONS', 'NODE_COMPILE_CACHE', 'TZ'].includes(name);
 /** Variables whose defaults are right on a laptop but wrong in a container. */
 const MUST_SET_IN_CONTAINERS = ['NATS_URL', 'NATS_USER', 'NATS_PASSWORD', 'METRICS_PORT', 'OTEL_EXPORTER_OTLP_ENDPOINT'];
 

@@ -1,0 +1,50 @@
+/**
+ * The image fills Node's compile cache when it is built (deploy/docker/Dockerfile, app stage:
+ * ENRICH_WARM_COMPILE_CACHE=1 runs the service's main until its modules are loaded), so a service
+ * started from it reads its stripped TypeScript from the cache and never loads Node's type stripper.
+ * Run here as the image runs it, on one service's real main.ts, with Node's own account of the cache
+ * (NODE_DEBUG_NATIVE=COMPILE_CACHE) on stderr.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../deploy/local/stack.ts';
+
+const cacheDir = mkdtempSync(join(tmpdir(), 'compile-cache-'));
+afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
+
+/** Starts the brand service as the image build does; its stderr names each file the cache had or lacked. */
+function warmRun(): { status: number | null; hits: string[]; misses: string[] } {
+  const run = spawnSync(process.execPath, [join(REPO_ROOT, 'services/brand/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NODE_ENV: 'production', ENRICH_WARM_COMPILE_CACHE: '1', NODE_COMPILE_CACHE: cacheDir, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' },
+    encoding: 'utf8',
+    timeout: 60_000,
+    maxBuffer: 64 * 1024 * 1024, // a line per cached file, JavaScript dependencies included
+  });
+  const lines = run.stderr.split('\n');
+  const files = (re: RegExp): string[] => lines.flatMap((l) => re.exec(l)?.[1] ?? []);
+  return {
+    status: run.status,
+    hits: files(/retrieving transpile cache for StrippedTypeScript (\S+)\.\.\.success/),
+    misses: files(/no transpile cache for StrippedTypeScript (\S+)/),
+  };
+}
+
+describe('compile cache', () => {
+  it('is filled by the warm run, which exits without config or NATS, and then serves every TypeScript file of the service', () => {
+    const first = warmRun();
+    expect(first.status).toBe(0);
+    // Cold: every file was stripped, the service's main and the shared runtime among them.
+    expect(first.misses.some((f) => f.endsWith('services/brand/src/main.ts'))).toBe(true);
+    expect(first.misses.some((f) => f.endsWith('shared/src/runtime/service.ts'))).toBe(true);
+    expect(readdirSync(cacheDir).length).toBeGreaterThan(0);
+
+    const second = warmRun();
+    expect(second.status).toBe(0);
+    expect(second.misses).toEqual([]);
+    expect(second.hits.sort()).toEqual(first.misses.sort());
+  });
+});
