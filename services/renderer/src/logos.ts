@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { SNAPSHOT_LIMITS, type LinkTag, type LogoRaster, type SiteIconLookup } from '@enrich/shared/contracts';
 import { declaresIcon, manifestHref, parseManifestIcons, rankLogoCandidates, rasterPlan, type LogoPage } from '@enrich/shared/logos';
+import { interruptSessionOf } from './phases/context.ts';
 import { rasterizeElement } from './screenshot.ts';
 
 const L = SNAPSHOT_LIMITS;
@@ -91,7 +92,7 @@ async function rasterizeRef(page: Page, ref: string, until: number): Promise<Omi
       )
     ).asElement();
     if (!handle) return null;
-    return await rasterizeElement(handle, Math.min(2_000, until - Date.now()));
+    return await rasterizeElement(handle, Math.min(2_000, until - Date.now()), interruptSessionOf(page));
   } catch {
     return null; // element gone or not capturable
   }
@@ -129,7 +130,7 @@ async function rasterizeUrl(page: Page, src: string, until: number): Promise<Omi
       )
     ).asElement();
     if (!handle) return null;
-    const png = await rasterizeElement(handle, Math.min(2_000, until - Date.now()));
+    const png = await rasterizeElement(handle, Math.min(2_000, until - Date.now()), interruptSessionOf(page));
     // The page is shown again for the element rasters that may follow in the plan.
     await handle.evaluate((el) => {
       el.remove();

@@ -5,7 +5,7 @@
  * browser's layout (CDP), never asked of the page's scripts, which can report anything. Cut
  * captures say so (`clipped`).
  */
-import type { ElementHandle, Page } from 'playwright-core';
+import type { CDPSession, ElementHandle, Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { PngImage, ScreenshotFormat } from '@enrich/shared/contracts';
 
@@ -88,8 +88,47 @@ export async function thumbnailOf(image: Buffer, viewport: { width: number; heig
   return { png: data.toString('base64'), width: info.width, height: info.height };
 }
 
-/** An element screenshot as PNG fitting in `max` x `max` px, or null when it cannot be captured. */
-export async function rasterizeElement(el: ElementHandle, timeoutMs: number, max = 512): Promise<PngImage | null> {
+/**
+ * An element captured as PNG fitting in `max` x `max` px, transparent where the page paints nothing
+ * behind it, or null when it cannot be captured. With the page's DevTools session: one
+ * `Page.captureScreenshot` of the element's box, scaled by the browser, between two switches of the
+ * default background (about 50 ms less than Playwright's element screenshot, which scrolls, waits
+ * for stable frames with animations paused and captures at full size for sharp to scale; `render.logos`
+ * in test/bench/trace-breakdown.ts). Animations are not paused: a logo is captured as it stands.
+ */
+export async function rasterizeElement(el: ElementHandle, timeoutMs: number, session?: CDPSession, max = 512): Promise<PngImage | null> {
+  if (!session) return rasterizeWithPlaywright(el, timeoutMs, max);
+  // The box in document coordinates, which a clip is given in; scrolled to first when it lies outside the viewport.
+  const box = await el.evaluate((node) => {
+    const e = node as Element;
+    let r = e.getBoundingClientRect();
+    if (r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth) {
+      e.scrollIntoView({ block: 'center', inline: 'center' });
+      r = e.getBoundingClientRect();
+    }
+    return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height };
+  });
+  if (box.width < 2 || box.height < 2) return null;
+  const scale = Math.min(1, max / box.width, max / box.height);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('logo capture timed out')), Math.max(1, timeoutMs))));
+  try {
+    await session.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
+    const shot = await Promise.race([
+      session.send('Page.captureScreenshot', { format: 'png', clip: { ...box, scale }, captureBeyondViewport: false }),
+      late,
+    ]);
+    const png = Buffer.from(shot.data, 'base64');
+    // The size the browser encoded (the IHDR chunk), not arithmetic on the scale.
+    return { png: shot.data, width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+  } finally {
+    clearTimeout(timer);
+    await session.send('Emulation.setDefaultBackgroundColorOverride', {}).catch(() => undefined);
+  }
+}
+
+/** Playwright's element screenshot, scaled with sharp: where the page has no DevTools session of ours. */
+async function rasterizeWithPlaywright(el: ElementHandle, timeoutMs: number, max: number): Promise<PngImage | null> {
   const box = await el.boundingBox();
   if (!box || box.width < 2 || box.height < 2) return null;
   const raw = await el.screenshot({ type: 'png', omitBackground: true, animations: 'disabled', timeout: Math.max(1, timeoutMs) });

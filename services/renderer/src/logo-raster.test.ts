@@ -1,0 +1,66 @@
+/**
+ * Integration (real Chromium): the logo raster (rasterizeElement with the page's DevTools session)
+ * keeps the logo's transparency, is scaled into 512 x 512 by the browser, captures an element below
+ * the fold, and leaves the page's default background as it was for the captures after it.
+ */
+import { chromium, type Browser, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRendererConfig } from './config.ts';
+import { rasterizeElement } from './screenshot.ts';
+
+const PAGE = `<!DOCTYPE html><html><body style="margin:0">
+<svg id="round" width="100" height="100" viewBox="0 0 100 100"><circle cx="50" cy="50" r="40" fill="rgb(200,0,0)"/></svg>
+<div id="wide" style="width:1024px;height:256px;background:rgb(0,0,200)"></div>
+<div style="height:3000px"></div>
+<div id="low" style="width:80px;height:40px;background:rgb(0,150,0)"></div>
+</body></html>`;
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: loadRendererConfig({}).CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu'] });
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.setContent(PAGE);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function pixels(png: string): Promise<{ at(x: number, y: number): number[]; width: number; height: number }> {
+  const { data, info } = await sharp(Buffer.from(png, 'base64')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return {
+    width: info.width,
+    height: info.height,
+    at: (x, y) => [...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4)],
+  };
+}
+
+describe('logo raster through the DevTools session', () => {
+  it('is transparent where the page paints nothing behind the logo, and the page background is restored after', async () => {
+    const session = await page.context().newCDPSession(page);
+    const raster = await rasterizeElement((await page.$('#round'))!, 2_000, session);
+    expect(raster).toMatchObject({ width: 100, height: 100 });
+    const px = await pixels(raster!.png);
+    expect(px.at(50, 50)).toEqual([200, 0, 0, 255]);
+    expect(px.at(2, 2)[3]).toBe(0);
+    // The next capture of the page has its white default background again.
+    const after = await sharp(await page.screenshot({ clip: { x: 0, y: 0, width: 4, height: 4 } }))
+      .ensureAlpha()
+      .raw()
+      .toBuffer();
+    expect([...after.subarray(0, 4)]).toEqual([255, 255, 255, 255]);
+  });
+
+  it('is scaled by the browser to fit 512 x 512, and captures an element below the fold', async () => {
+    const session = await page.context().newCDPSession(page);
+    const wide = await rasterizeElement((await page.$('#wide'))!, 2_000, session);
+    expect(wide).toMatchObject({ width: 512, height: 128 });
+    expect((await pixels(wide!.png)).at(256, 64)).toEqual([0, 0, 200, 255]);
+    const low = await rasterizeElement((await page.$('#low'))!, 2_000, session);
+    expect(low).toMatchObject({ width: 80, height: 40 });
+    expect((await pixels(low!.png)).at(40, 20)).toEqual([0, 150, 0, 255]);
+  });
+});
