@@ -6,7 +6,7 @@
  * (NODE_DEBUG_NATIVE=COMPILE_CACHE) on stderr.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,10 +16,11 @@ const cacheDir = mkdtempSync(join(tmpdir(), 'compile-cache-'));
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 
 /** Starts the brand service as the image build does; its stderr names each file the cache had or lacked. */
-function warmRun(): { status: number | null; hits: string[]; misses: string[] } {
+function warmRun(dir = cacheDir, uid?: number): { status: number | null; hits: string[]; misses: string[] } {
   const run = spawnSync(process.execPath, [join(REPO_ROOT, 'services/brand/src/main.ts')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: 'production', ENRICH_WARM_COMPILE_CACHE: '1', NODE_COMPILE_CACHE: cacheDir, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' },
+    ...(uid === undefined ? {} : { uid, gid: uid }),
+    env: { ...process.env, NODE_ENV: 'production', ENRICH_WARM_COMPILE_CACHE: '1', NODE_COMPILE_CACHE: dir, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' },
     encoding: 'utf8',
     timeout: 60_000,
     maxBuffer: 64 * 1024 * 1024, // a line per cached file, JavaScript dependencies included
@@ -46,5 +47,41 @@ describe('compile cache', () => {
     expect(second.status).toBe(0);
     expect(second.misses).toEqual([]);
     expect(second.hits.sort()).toEqual(first.misses.sort());
+  });
+
+  // The image fills the cache as the user it runs as and then leaves it root's and read-only
+  // (deploy/docker/Dockerfile), which also suits a read-only root filesystem: Node must still read it.
+  it('is read where the process may not write it, when it was filled as the same user', (ctx) => {
+    if (process.getuid?.() !== 0) {
+      console.log('compile-cache: skipped the read-only case: it needs root to run as another user');
+      ctx.skip();
+    }
+    const NOBODY = 65534;
+    const dir = mkdtempSync(join(tmpdir(), 'compile-cache-ro-'));
+    try {
+      chownSync(dir, NOBODY, NOBODY);
+      const filled = warmRun(dir, NOBODY);
+      expect(filled.status).toBe(0);
+      expect(filled.misses.length).toBeGreaterThan(0);
+      const lockDown = (path: string): void => {
+        chownSync(path, 0, 0);
+        chmodSync(path, 0o755);
+        for (const entry of readdirSync(path, { withFileTypes: true })) {
+          const child = join(path, entry.name);
+          if (entry.isDirectory()) lockDown(child);
+          else {
+            chownSync(child, 0, 0);
+            chmodSync(child, 0o644);
+          }
+        }
+      };
+      lockDown(dir);
+      const readOnly = warmRun(dir, NOBODY);
+      expect(readOnly.status).toBe(0);
+      expect(readOnly.misses).toEqual([]);
+      expect(readOnly.hits.sort()).toEqual(filled.misses.sort());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -114,10 +114,7 @@ export async function rasterizeElement(el: ElementHandle, timeoutMs: number, ses
   const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('logo capture timed out')), Math.max(1, timeoutMs))));
   try {
     await session.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
-    const shot = await Promise.race([
-      session.send('Page.captureScreenshot', { format: 'png', clip: { ...box, scale }, captureBeyondViewport: false }),
-      late,
-    ]);
+    const shot = await Promise.race([session.send('Page.captureScreenshot', { format: 'png', clip: { ...box, scale }, captureBeyondViewport: false }), late]);
     const png = Buffer.from(shot.data, 'base64');
     // The size the browser encoded (the IHDR chunk), not arithmetic on the scale.
     return { png: shot.data, width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
