@@ -121,7 +121,10 @@ async function rasterizeUrl(page: Page, src: string, until: number): Promise<Omi
           img.src = src;
           document.body.appendChild(img);
           await Promise.race([loaded, new Promise((r) => setTimeout(r, wait))]);
-          if (img.naturalWidth > 0) return img;
+          if (img.naturalWidth > 0) {
+            await img.decode().catch(() => undefined); // decoded before it is captured
+            return img;
+          }
           img.remove();
           document.getElementById('enrich-logo-style')?.remove();
           return null;

@@ -90,24 +90,25 @@ export async function thumbnailOf(image: Buffer, viewport: { width: number; heig
 
 /**
  * An element captured as PNG fitting in `max` x `max` px, transparent where the page paints nothing
- * behind it, or null when it cannot be captured. With the page's DevTools session: one
- * `Page.captureScreenshot` of the element's box, scaled by the browser, between two switches of the
- * default background (about 50 ms less than Playwright's element screenshot, which scrolls, waits
- * for stable frames with animations paused and captures at full size for sharp to scale; `render.logos`
- * in test/bench/trace-breakdown.ts). Animations are not paused: a logo is captured as it stands.
+ * behind it, or null when it cannot be captured. With the page's DevTools session: Playwright's
+ * scroll and box, then one `Page.captureScreenshot` of the box, scaled by the browser, between two
+ * switches of the default background. Playwright's element screenshot also pauses animations in
+ * every frame, waits for fonts and captures at full size for sharp to scale (`render.logos` in
+ * test/bench/trace-breakdown.ts: 114 -> 93-96 ms on bench-saas). Animations are not paused: a logo
+ * is captured as it stands. Playwright's wait for the element to stand still stays: without it
+ * (the page's own box, two animation frames, the browser's content quads: each tried) the capture
+ * sometimes held the pixels of another place of the page on a loaded machine
+ * (test/e2e/logo-placements.test.ts with two busy loops beside it, 2-3 of 8 runs; 114 -> 61 ms).
  */
 export async function rasterizeElement(el: ElementHandle, timeoutMs: number, session?: CDPSession, max = 512): Promise<PngImage | null> {
   if (!session) return rasterizeWithPlaywright(el, timeoutMs, max);
-  // The box in document coordinates, which a clip is given in; scrolled to first when it lies outside the viewport.
-  const box = await el.evaluate((node) => {
-    const e = node as Element;
-    let r = e.getBoundingClientRect();
-    if (r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth) {
-      e.scrollIntoView({ block: 'center', inline: 'center' });
-      r = e.getBoundingClientRect();
-    }
-    return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height };
-  });
+  // Playwright's scroll (it waits until the element is stable) and its box (the browser's content
+  // quads, in viewport coordinates), moved into document coordinates, which a clip is given in.
+  await el.scrollIntoViewIfNeeded({ timeout: Math.max(1, timeoutMs) });
+  const quads = await el.boundingBox();
+  if (!quads) return null;
+  const scroll = await el.evaluate(() => ({ x: scrollX, y: scrollY }));
+  const box = { x: quads.x + scroll.x, y: quads.y + scroll.y, width: quads.width, height: quads.height };
   if (box.width < 2 || box.height < 2) return null;
   const scale = Math.min(1, max / box.width, max / box.height);
   let timer: NodeJS.Timeout | undefined;
