@@ -15,8 +15,14 @@ import { REPO_ROOT } from '../../deploy/local/stack.ts';
 const cacheDir = mkdtempSync(join(tmpdir(), 'compile-cache-'));
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 
+/**
+ * Node's account is not a complete list on a loaded machine: of 62 files read from the cache, 55 to
+ * 62 were named as read in a full suite run. Whether anything was stripped is exact ("no transpile
+ * cache", "saving transpilation cache"), so that is what is compared; "read" only has to be there.
+ */
+
 /** Starts the brand service as the image build does; its stderr names each file the cache had or lacked. */
-function warmRun(dir = cacheDir, uid?: number): { status: number | null; hits: string[]; misses: string[] } {
+function warmRun(dir = cacheDir, uid?: number): { status: number | null; hits: number; misses: string[]; stripped: boolean } {
   const run = spawnSync(process.execPath, [join(REPO_ROOT, 'services/brand/src/main.ts')], {
     cwd: REPO_ROOT,
     ...(uid === undefined ? {} : { uid, gid: uid }),
@@ -29,8 +35,9 @@ function warmRun(dir = cacheDir, uid?: number): { status: number | null; hits: s
   const files = (re: RegExp): string[] => lines.flatMap((l) => re.exec(l)?.[1] ?? []);
   return {
     status: run.status,
-    hits: files(/retrieving transpile cache for StrippedTypeScript (\S+)\.\.\.success/),
+    hits: run.stderr.match(/retrieving transpile cache for StrippedTypeScript /g)?.length ?? 0,
     misses: files(/no transpile cache for StrippedTypeScript (\S+)/),
+    stripped: run.stderr.includes('saving transpilation cache'),
   };
 }
 
@@ -38,6 +45,7 @@ describe('compile cache', () => {
   it('is filled by the warm run, which exits without config or NATS, and then serves every TypeScript file of the service', () => {
     const first = warmRun();
     expect(first.status).toBe(0);
+    expect(first.stripped).toBe(true);
     // Cold: every file was stripped, the service's main and the shared runtime among them.
     expect(first.misses.some((f) => f.endsWith('services/brand/src/main.ts'))).toBe(true);
     expect(first.misses.some((f) => f.endsWith('shared/src/runtime/service.ts'))).toBe(true);
@@ -46,7 +54,8 @@ describe('compile cache', () => {
     const second = warmRun();
     expect(second.status).toBe(0);
     expect(second.misses).toEqual([]);
-    expect(second.hits.sort()).toEqual(first.misses.sort());
+    expect(second.stripped).toBe(false);
+    expect(second.hits).toBeGreaterThan(0);
   });
 
   // The image fills the cache as the user it runs as and then leaves it root's and read-only
@@ -79,7 +88,8 @@ describe('compile cache', () => {
       const readOnly = warmRun(dir, NOBODY);
       expect(readOnly.status).toBe(0);
       expect(readOnly.misses).toEqual([]);
-      expect(readOnly.hits.sort()).toEqual(filled.misses.sort());
+      expect(readOnly.stripped).toBe(false);
+      expect(readOnly.hits).toBeGreaterThan(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
