@@ -8,8 +8,8 @@ import type { CDPSession, Page, Request } from 'playwright-core';
 /** Before `load`: quiet this long counts as done (Playwright's own "networkidle" window). */
 const QUIET_MS = 500;
 /**
- * After `load` (and after scrolling): the network counts as quiet once nothing is in flight and
- * nothing started or ended for this long. Short, because the wait does not rest on it alone: the page
+ * After `load`: the network counts as quiet once nothing is in flight and nothing started or ended
+ * for this long (after scrolling, QUIET_AFTER_SCROLL_MS). Short, because the wait does not rest on it alone: the page
  * is also given one rendering update and the timers due by then (`nextFrame`), which is where scripts
  * start what they fetch after `load`, and a request that ends restarts this window, so a fetch chained
  * on another (the second starts when the first's answer is read) is waited for too.
@@ -21,7 +21,7 @@ const QUIET_AFTER_LOAD_MS = 25;
  * more on every page and missed a chained fetch (renderer README, "Settling").
  */
 const MIN_AFTER_LOAD_MS = 50;
-/** After scrolling for lazy content: quiet this long (quietAfterScripts), as before the rounds were added. */
+/** After scrolling for lazy content: quiet this long, as before the rounds were added (scrollThrough says why). */
 const QUIET_AFTER_SCROLL_MS = 75;
 /** `nextFrame` waits at most this long: a page that throttles or replaces requestAnimationFrame does not hold it. */
 const FRAME_WAIT_MS = 100;
