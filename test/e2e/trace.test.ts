@@ -1,7 +1,8 @@
 /**
  * One HTTP request is one trace across services: the edge, the real renderer (Chromium) and the real
- * classifier run in this process over a private NATS, every span lands in one in-memory exporter,
- * and the parent→child edges of a /classify are checked one by one.
+ * analyzers run in this process over a private NATS, every span lands in one in-memory exporter,
+ * and the parent→child edges of a /classify are checked one by one; an /enrich's spans show company
+ * and classifier working while the page is still captured.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,8 +18,7 @@ import { REPO_ROOT } from '../../deploy/local/stack.ts';
 import { startEdge, type EdgeHarness } from '../support/edge-harness.ts';
 import { startRenderer } from '../../services/renderer/src/service.ts';
 import { loadRendererConfig } from '../../services/renderer/src/config.ts';
-import { startClassifier } from '../../services/classifier/src/service.ts';
-import { loadClassifierConfig } from '../../services/classifier/src/config.ts';
+import { startAnalyzers } from '../support/analyzers.ts';
 
 const telemetry = startTestTelemetry('trace-test');
 const log = createLogger('trace-test', 'silent');
@@ -42,7 +42,7 @@ beforeAll(async () => {
       log,
     }),
   );
-  stops.push(await startClassifier({ nc: edge.nc, config: loadClassifierConfig({}), log }));
+  stops.push(await startAnalyzers(edge.nc, log));
 }, 120_000);
 
 afterAll(async () => {
@@ -94,5 +94,45 @@ describe('distributed trace of one request', () => {
     // apart either way; a classifier started before the render would be ahead by the whole render.
     const t = (hr: [number, number]) => hr[0] * 1e9 + hr[1];
     expect(t(classifyCall.startTime)).toBeGreaterThanOrEqual(t(renderCall.endTime) - 5e6);
+  });
+
+  it('/enrich: company and classifier start from the page part handed out before the capture, brand from the reply; same answers as alone', async () => {
+    const { key } = await edge.createKey({ credits: 20 });
+    const page = encodeURIComponent(site.origin + '/');
+    const get = async (path: string): Promise<{ requestId: string; data: Record<string, unknown> }> => {
+      const res = await fetch(`${base}${path}?url=${page}`, { headers: { 'x-api-key': key } });
+      expect(res.status, path).toBe(200);
+      return { requestId: res.headers.get('x-request-id')!, data: ((await res.json()) as { data: Record<string, unknown> }).data };
+    };
+    telemetry.exporter.reset();
+    const enrich = await get('/enrich');
+    await telemetry.forceFlush();
+    const all = telemetry.exporter.getFinishedSpans();
+    const traceId = all.find((s) => s.name === 'GET /enrich' && s.attributes['enrich.request_id'] === enrich.requestId)!.spanContext().traceId;
+    const spans = all.filter((s) => s.spanContext().traceId === traceId);
+    const one = (name: string): ReadableSpan => {
+      const found = spans.filter((s) => s.name === name);
+      expect(found, `one span "${name}" in ${spans.map((s) => s.name).join(', ')}`).toHaveLength(1);
+      return found[0]!;
+    };
+    const t = (hr: [number, number]) => hr[0] * 1e9 + hr[1];
+    const renderEnd = t(one('render.page request').endTime);
+    // Started while the renderer still captured the page and rasterised its logos (the old order
+    // started them within a fraction of a millisecond after the render's reply).
+    expect(t(one('analyze.company request').startTime)).toBeLessThan(renderEnd - 5e6);
+    expect(t(one('analyze.classify request').startTime)).toBeLessThan(renderEnd - 5e6);
+    expect(t(one('analyze.brand request').startTime)).toBeGreaterThanOrEqual(renderEnd - 5e6);
+    // The page part and the visuals, each stored once.
+    const stored = spans.filter((s) => s.name === 'render.store_snapshot').map((s) => s.attributes['part']);
+    expect(stored.sort()).toEqual(['page', 'visuals']);
+
+    // The same evidence gives the same answers as the endpoints alone (brand reads the visuals laid
+    // over the page part: its logos and colours come from the rasters and the thumbnail).
+    const [brand, company, classification] = [(await get('/brand')).data, (await get('/company')).data, (await get('/classify')).data];
+    for (const field of ['logos', 'colors', 'fonts', 'social_links']) expect(enrich.data[field], field).toEqual(brand[field]);
+    expect((brand['logos'] as { primary: unknown }).primary).not.toBeNull();
+    const { domain: _d, url: _u, ...companyData } = company;
+    expect(enrich.data['company']).toEqual(companyData);
+    expect(enrich.data['classification']).toEqual(classification);
   });
 });

@@ -1,16 +1,18 @@
 /**
  * What each endpoint asks of the services, over NATS request-reply, within the request budget.
  * /screenshot: render only. /classify, /company, /brand: one render, one analyzer. /enrich: ONE
- * render, then the three analyzers in parallel. Every hop gets the remaining budget as its deadline;
+ * render, the three analyzers in parallel, company and classifier from the page part the renderer
+ * hands out before its capture. Every hop gets the remaining budget as its deadline;
  * when the budget runs out the answer is a DeadlineExceededError naming the budget and what was
  * still running (-> 504).
  */
-import type { NatsConnection } from '@nats-io/transport-node';
+import { createInbox, type NatsConnection } from '@nats-io/transport-node';
 import { deleteSnapshots, request } from '@enrich/shared/nats';
 import {
   ANALYZE_BRAND,
   ANALYZE_CLASSIFY,
   ANALYZE_COMPANY,
+  EarlySnapshotSchema,
   RENDER_PAGE,
   type BrandQuery,
   type BrandResponseData,
@@ -49,8 +51,8 @@ const BUSY_RETRY_MIN_LEFT_MS = 2000;
 
 /** Calls services and remembers which calls are in flight, for the 504 message. */
 class Calls {
-  /** Snapshots the renderer stored for this request: deleted once it is answered. */
-  readonly snapshotRefs: string[] = [];
+  /** Snapshots (and visuals) the renderer stored for this request: deleted once it is answered. */
+  readonly snapshotRefs = new Set<string>();
   readonly #b: Budget;
   readonly running = new Map<number, string>();
   #next = 0;
@@ -109,7 +111,7 @@ async function withinBudget<T>(b: Budget, work: (calls: Calls) => Promise<T>): P
   } finally {
     clearTimeout(timer);
     // The stored snapshots have been read (or the answer is given up): best effort, the bucket TTL is the net.
-    if (calls.snapshotRefs.length > 0) void deleteSnapshots(b.nc, calls.snapshotRefs).catch(() => undefined);
+    if (calls.snapshotRefs.size > 0) void deleteSnapshots(b.nc, [...calls.snapshotRefs]).catch(() => undefined);
   }
 }
 
@@ -132,7 +134,7 @@ type SnapshotPart = { snapshot: Snapshot } | { snapshotRef: string };
 
 function snapshotOf(calls: Calls, r: RenderResult): SnapshotPart {
   if (r.snapshotRef) {
-    calls.snapshotRefs.push(r.snapshotRef);
+    calls.snapshotRefs.add(r.snapshotRef);
     return { snapshotRef: r.snapshotRef };
   }
   if (!r.snapshot) throw new BadMessageError('render.page answered without the snapshot that was asked for');
@@ -237,16 +239,82 @@ export async function runBrand(b: Budget, url: string, q: BrandQuery): Promise<B
   });
 }
 
+/**
+ * /enrich: one render, then the three analyzers. The renderer hands out the page part of the snapshot
+ * (RenderRequest.earlySnapshotTo) once the page is read, so company and classifier run while the
+ * page is captured and its logos rasterised; brand, which needs those visuals, starts from the reply.
+ * Without the early part (or when the document was replaced after it, so the reply names another
+ * page part) company and classifier start from the reply too.
+ */
 export async function runEnrich(b: Budget, url: string, q: EnrichQuery): Promise<EnrichData> {
   return withinBudget(b, async (calls) => {
-    const r = await calls.call(RENDER_PAGE, brandRender(b, url, q), `loading ${url}`);
-    // One snapshot, stored once by the renderer; each analyzer reads it by reference.
-    const snapshot = snapshotOf(calls, r);
-    const [brand, company, classification] = await Promise.all([
-      calls.call(ANALYZE_BRAND, { requestId: b.requestId, ...snapshot, screenshotUrl: r.screenshot?.url ?? '', options: brandOptions(q) }, 'extracting brand'),
-      companyOf(b, calls, snapshot, q.follow_links, { width: q.width, height: q.height }),
-      calls.call(ANALYZE_CLASSIFY, { requestId: b.requestId, ...snapshot }, 'classifying'),
-    ]);
-    return { domain: domainOf(r.finalUrl), url: r.finalUrl, ...brand, company, classification };
+    const early = earlyPagePart(b.nc);
+    try {
+      const rendering = calls.call(RENDER_PAGE, { ...brandRender(b, url, q), earlySnapshotTo: early.inbox }, `loading ${url}`);
+      const textual = (part: SnapshotPart) =>
+        Promise.all([
+          companyOf(b, calls, part, q.follow_links, { width: q.width, height: q.height }),
+          calls.call(ANALYZE_CLASSIFY, { requestId: b.requestId, ...part }, 'classifying'),
+        ]);
+      let started: { ref: string; answers: ReturnType<typeof textual> } | undefined;
+      let answered = false;
+      void early.ref.then((ref) => {
+        if (!ref) return;
+        calls.snapshotRefs.add(ref);
+        if (answered) return; // the reply came first: it names the page part to start from
+        started = { ref, answers: textual({ snapshotRef: ref }) };
+        started.answers.catch(() => undefined); // awaited below unless the render fails or replaced the page part
+      });
+      const r = await rendering;
+      answered = true;
+      const snapshot = snapshotOf(calls, r);
+      if (r.visualsRef) calls.snapshotRefs.add(r.visualsRef);
+      const visuals = r.visualsRef ? { visualsRef: r.visualsRef } : {};
+      const sameAsEarly = 'snapshotRef' in snapshot && started?.ref === snapshot.snapshotRef;
+      const [[company, classification], brand] = await Promise.all([
+        sameAsEarly && started ? started.answers : textual(snapshot),
+        calls.call(
+          ANALYZE_BRAND,
+          { requestId: b.requestId, ...snapshot, ...visuals, screenshotUrl: r.screenshot?.url ?? '', options: brandOptions(q) },
+          'extracting brand',
+        ),
+      ]);
+      return { domain: domainOf(r.finalUrl), url: r.finalUrl, ...brand, company, classification };
+    } finally {
+      early.close();
+    }
   });
+}
+
+/** The inbox the renderer publishes the early page part to; `ref` is null once closed without one. */
+function earlyPagePart(nc: NatsConnection): { inbox: string; ref: Promise<string | null>; close(): void } {
+  const inbox = createInbox();
+  let settle: (ref: string | null) => void = () => undefined;
+  const ref = new Promise<string | null>((resolve) => {
+    settle = resolve;
+  });
+  const sub = nc.subscribe(inbox, {
+    max: 1,
+    callback: (err, msg) => {
+      if (err) return settle(null);
+      const parsed = EarlySnapshotSchema.safeParse(safeJson(msg.data));
+      settle(parsed.success ? parsed.data.snapshotRef : null);
+    },
+  });
+  return {
+    inbox,
+    ref,
+    close() {
+      sub.unsubscribe();
+      settle(null);
+    },
+  };
+}
+
+function safeJson(data: Uint8Array): unknown {
+  try {
+    return JSON.parse(Buffer.from(data).toString('utf8'));
+  } catch {
+    return null;
+  }
 }

@@ -5,7 +5,7 @@
  */
 import type { BlockList } from 'node:net';
 import type { Logger } from 'pino';
-import type { RenderRequest, RenderResult } from '@enrich/shared/contracts';
+import type { RenderRequest, RenderResult, Snapshot } from '@enrich/shared/contracts';
 import { createEgressGuard, type EgressGuard } from './egress/guard.ts';
 import type { FailureContext } from './errors.ts';
 import type { RendererMetrics } from './metrics.ts';
@@ -31,6 +31,8 @@ export interface JobContext {
   deadline: number;
   signal: AbortSignal;
   log: Logger;
+  /** Called with the snapshot's page part once the page is read, before the capture (RenderRequest.earlySnapshotTo). */
+  onPagePart?: (part: Snapshot) => void;
 }
 
 export interface RenderRun {

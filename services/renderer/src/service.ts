@@ -5,7 +5,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import { RENDER_PAGE } from '@enrich/shared/contracts';
-import { serve, storedByRef } from '@enrich/shared/nats';
+import { earlyHandOut, serve, storedByRef } from '@enrich/shared/nats';
 import { browserPssCapMb, testSwitchesSet, type RendererConfig } from './config.ts';
 import { createRendererMetrics } from './metrics.ts';
 import { createBrowserPool, type BrowserPool, type PoolOptions } from './pool.ts';
@@ -81,7 +81,12 @@ export async function startRenderer({
   const served = serve(
     nc,
     RENDER_PAGE,
-    async (req, ctx) => storedByRef(nc, req, await renderer.render(req, { deadline: ctx.deadline, signal: ctx.signal, log: ctx.log }), ctx.log),
+    async (req, ctx) => {
+      const job = { deadline: ctx.deadline, signal: ctx.signal, log: ctx.log };
+      const early = earlyHandOut(nc, req, ctx.log);
+      if (!early) return storedByRef(nc, req, await renderer.render(req, job), ctx.log);
+      return early.reply(await renderer.render(req, { ...job, onPagePart: (part) => early.pagePart(part) }));
+    },
     { log },
   );
   log.info({ concurrency: config.RENDER_CONCURRENCY, queue: config.RENDER_QUEUE }, 'renderer serving render.page');

@@ -103,9 +103,15 @@ export const BrandRequestSchema = z.object({
 });
 export type BrandRequest = z.infer<typeof BrandRequestSchema>;
 
-/** `analyze.brand` on the wire: the snapshot inline or by reference (exactly one). */
-export const BrandMessageSchema = BrandRequestSchema.extend({ snapshot: SnapshotSchema.optional(), snapshotRef: SnapshotRefSchema.optional() }).refine(
-  (m) => (m.snapshot === undefined) !== (m.snapshotRef === undefined),
-  'exactly one of snapshot and snapshotRef',
-);
+/**
+ * `analyze.brand` on the wire: the snapshot inline or by reference (exactly one); by reference, its
+ * visuals may be stored apart (`visualsRef`, RenderResult.visualsRef).
+ */
+export const BrandMessageSchema = BrandRequestSchema.extend({
+  snapshot: SnapshotSchema.optional(),
+  snapshotRef: SnapshotRefSchema.optional(),
+  visualsRef: SnapshotRefSchema.optional(),
+})
+  .refine((m) => (m.snapshot === undefined) !== (m.snapshotRef === undefined), 'exactly one of snapshot and snapshotRef')
+  .refine((m) => m.visualsRef === undefined || m.snapshotRef !== undefined, 'visualsRef only with snapshotRef');
 export type BrandMessage = z.infer<typeof BrandMessageSchema>;

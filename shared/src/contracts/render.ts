@@ -21,6 +21,17 @@ export const RenderRequestSchema = z.object({
    * snapshot itself: the edge passes the reference on to the analyzers. Absent: inline.
    */
   snapshotByRef: z.boolean().optional(),
+  /**
+   * With `snapshotByRef`: an inbox (`_INBOX.…`) to which the renderer publishes `{ snapshotRef }`
+   * (EarlySnapshotSchema) as soon as the page is read, before it is captured, so the analyzers that
+   * need no visuals can start while the capture and the logo rasters run. That stored object is the
+   * snapshot without its visuals; the reply names it again as `snapshotRef`, with `visualsRef`.
+   */
+  earlySnapshotTo: z
+    .string()
+    .max(200)
+    .regex(/^_INBOX\.[A-Za-z0-9_.-]+$/, 'an inbox subject (_INBOX.…)')
+    .optional(),
 });
 export type RenderRequest = z.infer<typeof RenderRequestSchema>;
 
@@ -48,6 +59,8 @@ export const RenderResultSchema = z.object({
   snapshot: SnapshotSchema.nullable(),
   /** With `snapshotByRef`: where the snapshot is (then `snapshot` is null). Inline if the store failed. */
   snapshotRef: SnapshotRefSchema.nullable().optional(),
+  /** With `earlySnapshotTo`: the visuals stored apart (SnapshotVisualsSchema), to lay over `snapshotRef`'s object. */
+  visualsRef: SnapshotRefSchema.nullable().optional(),
   timings: z.object({
     queuedMs: z.number().nonnegative(),
     navigationMs: z.number().nonnegative(),

@@ -231,3 +231,15 @@ export const SnapshotSchema = z.object({
   truncated: z.array(z.string()),
 });
 export type Snapshot = z.infer<typeof SnapshotSchema>;
+
+/**
+ * What a snapshot gains after the page was read and captured: the visuals, and the network log and
+ * cut list as they stand at the end. Stored apart (`visualsRef`) when the page part was handed out
+ * early (RenderRequest.earlySnapshotTo); the snapshot is the page part with these fields laid over it.
+ */
+export const SnapshotVisualsSchema = SnapshotSchema.pick({ thumbnail: true, logoRasters: true, siteIcons: true, resources: true, truncated: true });
+export type SnapshotVisuals = z.infer<typeof SnapshotVisualsSchema>;
+
+/** Published to RenderRequest.earlySnapshotTo once the page part of the snapshot is stored. */
+export const EarlySnapshotSchema = z.object({ snapshotRef: SnapshotRefSchema });
+export type EarlySnapshot = z.infer<typeof EarlySnapshotSchema>;

@@ -1,12 +1,13 @@
-/** Snapshots by reference on real JetStream: stored once, read by each analyzer, deleted after. */
+/** Snapshots by reference on real JetStream: stored once (the page part early, its visuals apart), read by each analyzer, deleted after. */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { NatsConnection } from '@nats-io/transport-node';
+import { createInbox, type NatsConnection } from '@nats-io/transport-node';
 import { snapshotFromHtml } from '../../../test/support/snapshot-from-html.ts';
-import type { RenderRequest, RenderResult } from '../contracts/render.ts';
-import { SnapshotRefSchema } from '../contracts/snapshot.ts';
+import { RenderRequestSchema, type RenderRequest, type RenderResult } from '../contracts/render.ts';
+import { EarlySnapshotSchema, SnapshotRefSchema, type Snapshot } from '../contracts/snapshot.ts';
 import { BadMessageError, UnavailableError } from '../errors.ts';
 import { connectNats } from './connect.ts';
-import { deleteSnapshots, putSnapshot, readSnapshot, storedByRef, withSnapshots } from './snapshot-store.ts';
+import { deleteSnapshots, earlyHandOut, putSnapshot, readSnapshot, storedByRef, withSnapshots } from './snapshot-store.ts';
 
 let nc: NatsConnection;
 beforeAll(async () => {
@@ -55,4 +56,71 @@ it("the renderer's reply carries the reference when asked, the snapshot inline o
   await closed.close();
   expect(await storedByRef(closed, req(true), result, log)).toBe(result);
   expect(warnings).toEqual(['snapshot store failed; the snapshot goes inline']);
+});
+
+it('hands the page part out early: stored, its reference published to the inbox once; the reply names it with the visuals stored apart', async () => {
+  const full = { ...page('home'), thumbnail: { png: 'iVBORw0KGgo=', width: 1, height: 1 }, siteIcons: { manifest: [], favicon: null } } as Snapshot;
+  const part = { ...full, thumbnail: null, logoRasters: [], resources: [] } as Snapshot;
+  delete (part as Partial<Snapshot>).siteIcons;
+  const inbox = createInbox();
+  const published: string[] = [];
+  const sub = nc.subscribe(inbox, { callback: (_e, m) => void published.push(EarlySnapshotSchema.parse(JSON.parse(m.string())).snapshotRef) });
+  const req = { snapshot: true, snapshotByRef: true, earlySnapshotTo: inbox } as RenderRequest;
+  const log = { warn: () => undefined };
+  expect(earlyHandOut(nc, { ...req, earlySnapshotTo: undefined }, log)).toBeNull();
+  expect(earlyHandOut(nc, { ...req, snapshotByRef: false }, log)).toBeNull();
+
+  const early = earlyHandOut(nc, req, log)!;
+  early.pagePart(part);
+  // A document replaced while it is read gives a second page part: stored and named in the reply, not published again.
+  const second = { ...part, title: 'Acme home, replaced' };
+  early.pagePart(second);
+  const reply = await early.reply({ snapshot: { ...full, title: second.title }, snapshotRef: null } as unknown as RenderResult);
+  await nc.flush();
+  expect(published).toHaveLength(1);
+  expect(await readSnapshot(nc, published[0]!)).toEqual(part);
+  expect(reply.snapshot).toBeNull();
+  expect(reply.snapshotRef).not.toBe(published[0]);
+  expect(await readSnapshot(nc, reply.snapshotRef!)).toEqual(second);
+  // Read with its visuals, the snapshot is the whole one; the brand analyzer's message does that.
+  expect(await readSnapshot(nc, reply.snapshotRef!, reply.visualsRef!)).toEqual({ ...full, title: second.title });
+  expect((await withSnapshots(nc, { requestId: 'r4', snapshotRef: reply.snapshotRef!, visualsRef: reply.visualsRef! })).snapshot.thumbnail).toEqual(
+    full.thumbnail,
+  );
+  await deleteSnapshots(nc, [published[0]!, reply.snapshotRef!, reply.visualsRef!]);
+  await expect(readSnapshot(nc, reply.snapshotRef!, reply.visualsRef!)).rejects.toThrow(UnavailableError);
+  sub.unsubscribe();
+});
+
+it('without a stored page part the reply is the whole snapshot, by reference or inline', async () => {
+  const snapshot = page('home');
+  const req = { snapshot: true, snapshotByRef: true, earlySnapshotTo: createInbox() } as RenderRequest;
+  const log = { warn: () => undefined };
+  // No page part handed out (a render that asked for none): stored whole.
+  const whole = await earlyHandOut(nc, req, log)!.reply({ snapshot, snapshotRef: null } as unknown as RenderResult);
+  expect(whole.visualsRef).toBeUndefined();
+  expect(await readSnapshot(nc, whole.snapshotRef!)).toEqual(snapshot);
+  await deleteSnapshots(nc, [whole.snapshotRef!]);
+  // The store is gone: the page part fails quietly and the snapshot goes inline.
+  const closed = await connectNats({ url: inject('natsUrl'), name: 'closed-early' });
+  await closed.close();
+  const early = earlyHandOut(closed, req, log)!;
+  early.pagePart(snapshot);
+  const inline = await early.reply({ snapshot, snapshotRef: null } as unknown as RenderResult);
+  expect(inline.snapshot).toEqual(snapshot);
+});
+
+it('an early inbox must be an inbox subject', () => {
+  const base = {
+    requestId: randomUUID(),
+    url: 'https://acme.test/',
+    viewport: { width: 800, height: 600 },
+    screenshot: null,
+    snapshot: true,
+    scripts: false,
+    visuals: true,
+  };
+  expect(RenderRequestSchema.safeParse({ ...base, earlySnapshotTo: createInbox() }).success).toBe(true);
+  for (const subject of ['render.page', '_INBOX.>', '_INBOX.a *', 'analyze.brand'])
+    expect(RenderRequestSchema.safeParse({ ...base, earlySnapshotTo: subject }).success, subject).toBe(false);
 });

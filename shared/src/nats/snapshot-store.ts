@@ -10,7 +10,7 @@ import { gunzip, gzip } from 'node:zlib';
 import { trace } from '@opentelemetry/api';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { RenderRequest, RenderResult } from '../contracts/render.ts';
-import { SNAPSHOT_REF_BUCKET, SnapshotSchema, type Snapshot } from '../contracts/snapshot.ts';
+import { SNAPSHOT_REF_BUCKET, SnapshotSchema, SnapshotVisualsSchema, type EarlySnapshot, type Snapshot, type SnapshotVisuals } from '../contracts/snapshot.ts';
 import { BadMessageError, UnavailableError } from '../errors.ts';
 import { objectBucket } from './buckets.ts';
 
@@ -23,12 +23,23 @@ function snapshotStore(nc: NatsConnection) {
   return objectBucket(nc, SNAPSHOT_REF_BUCKET, SNAPSHOT_TTL_MS, 'page snapshots of requests in flight, by reference');
 }
 
-/** Stores the snapshot; answers its reference, `enrich-snapshots/<uuid>`. */
-export async function putSnapshot(nc: NatsConnection, snapshot: Snapshot): Promise<string> {
+/** Stores the snapshot (or its visuals, stored apart); answers its reference, `enrich-snapshots/<uuid>`. */
+export async function putSnapshot(nc: NatsConnection, snapshot: Snapshot | SnapshotVisuals): Promise<string> {
   const store = await snapshotStore(nc);
   const name = randomUUID();
   await store.putBlob({ name }, await gzipAsync(Buffer.from(JSON.stringify(snapshot)), { level: 4 }));
   return `${SNAPSHOT_REF_BUCKET}/${name}`;
+}
+
+/** The visuals of a finished snapshot: what it gained after its page part was handed out. */
+export function visualsOf(s: Snapshot): SnapshotVisuals {
+  return {
+    thumbnail: s.thumbnail,
+    logoRasters: s.logoRasters,
+    ...(s.siteIcons ? { siteIcons: s.siteIcons } : {}),
+    resources: s.resources,
+    truncated: s.truncated,
+  };
 }
 
 /**
@@ -55,15 +66,92 @@ export async function storedByRef(
   }
 }
 
-/** The stored snapshot, checked against its contract; UNAVAILABLE (503, retryable) when it is gone. */
-export async function readSnapshot(nc: NatsConnection, ref: string): Promise<Snapshot> {
+/** The renderer's side of RenderRequest.earlySnapshotTo, for one job. */
+export interface EarlyHandOut {
+  /** The page part, read and not yet captured: stored, and its reference published to the inbox (the first one only). */
+  pagePart(part: Snapshot): void;
+  /**
+   * The reply: the last page part's reference as `snapshotRef` and the visuals stored apart as
+   * `visualsRef`; as `storedByRef` does when the page part could not be stored.
+   */
+  reply(result: RenderResult): Promise<RenderResult>;
+}
+
+/**
+ * Hands the page part of the snapshot out early when the request names an inbox for it (and wants
+ * the snapshot by reference); null otherwise. A document replaced while it is read is read again:
+ * its new page part is stored and named in the reply, while only the first was published, so the
+ * caller compares the two.
+ */
+export function earlyHandOut(nc: NatsConnection, req: RenderRequest, log: { warn(o: object, msg: string): void }): EarlyHandOut | null {
+  const inbox = req.earlySnapshotTo;
+  if (!req.snapshotByRef || !req.snapshot || !inbox) return null;
+  let stored: Promise<string | null> | undefined;
+  const tracer = trace.getTracer('enrich.renderer');
+  return {
+    pagePart(part) {
+      const span = tracer.startSpan('render.store_snapshot', { attributes: { part: 'page' } });
+      const first = stored === undefined;
+      stored = putSnapshot(nc, part).then(
+        (ref) => {
+          if (first) {
+            const early: EarlySnapshot = { snapshotRef: ref };
+            try {
+              nc.publish(inbox, JSON.stringify(early));
+            } catch (err) {
+              // The caller then starts from the reply, which names the same object.
+              log.warn({ err }, 'publishing the page part failed');
+            }
+          }
+          return ref;
+        },
+        (err: unknown) => {
+          log.warn({ err }, 'storing the page part failed; the snapshot goes whole at the end');
+          span.recordException(err as Error);
+          return null;
+        },
+      );
+      void stored.finally(() => span.end());
+    },
+    async reply(result) {
+      const pageRef = stored ? await stored : null;
+      if (!result.snapshot || !pageRef) return storedByRef(nc, req, result, log);
+      const span = tracer.startSpan('render.store_snapshot', { attributes: { part: 'visuals' } });
+      try {
+        const visualsRef = await putSnapshot(nc, visualsOf(result.snapshot));
+        return { ...result, snapshot: null, snapshotRef: pageRef, visualsRef };
+      } catch (err) {
+        log.warn({ err }, 'storing the visuals failed; the snapshot goes whole');
+        span.recordException(err as Error);
+        return storedByRef(nc, req, result, log);
+      } finally {
+        span.end();
+      }
+    },
+  };
+}
+
+/**
+ * The stored snapshot, with its visuals laid over it when they were stored apart, checked against
+ * its contract; UNAVAILABLE (503, retryable) when either object is gone.
+ */
+export async function readSnapshot(nc: NatsConnection, ref: string, visualsRef?: string): Promise<Snapshot> {
+  const [page, visuals] = await Promise.all([readObject(nc, ref), visualsRef ? readObject(nc, visualsRef) : null]);
+  const parsed = SnapshotSchema.safeParse(page);
+  if (!parsed.success) throw new BadMessageError(`the page snapshot ${ref} is outside its contract`);
+  if (visuals === null) return parsed.data;
+  const over = SnapshotVisualsSchema.safeParse(visuals);
+  if (!over.success) throw new BadMessageError(`the snapshot visuals ${visualsRef} are outside their contract`);
+  const { siteIcons: _gone, ...rest } = parsed.data;
+  return { ...rest, ...over.data };
+}
+
+async function readObject(nc: NatsConnection, ref: string): Promise<unknown> {
   const name = ref.slice(SNAPSHOT_REF_BUCKET.length + 1);
   const store = await snapshotStore(nc);
   const body = await store.getBlob(name);
   if (!body) throw new UnavailableError('the page snapshot expired before it was analysed; ask again');
-  const parsed = SnapshotSchema.safeParse(JSON.parse((await gunzipAsync(body)).toString('utf8')));
-  if (!parsed.success) throw new BadMessageError(`the page snapshot ${ref} is outside its contract`);
-  return parsed.data;
+  return JSON.parse((await gunzipAsync(body)).toString('utf8'));
 }
 
 /** Best effort: the bucket TTL is the safety net. */
@@ -77,12 +165,11 @@ export async function deleteSnapshots(nc: NatsConnection, refs: readonly string[
  * An analyzer's message as its request: the snapshot read where it came by reference, and the
  * extra pages' references (analyze.company) read into `extraSnapshots`.
  */
-export async function withSnapshots<M extends { snapshot?: Snapshot | undefined; snapshotRef?: string | undefined; extraSnapshotRefs?: string[] | undefined }>(
-  nc: NatsConnection,
-  m: M,
-): Promise<Omit<M, 'snapshot' | 'snapshotRef' | 'extraSnapshotRefs'> & { snapshot: Snapshot }> {
-  const { snapshot, snapshotRef, extraSnapshotRefs, ...rest } = m;
-  const main = snapshot ?? (snapshotRef ? readSnapshot(nc, snapshotRef) : null);
+export async function withSnapshots<
+  M extends { snapshot?: Snapshot | undefined; snapshotRef?: string | undefined; visualsRef?: string | undefined; extraSnapshotRefs?: string[] | undefined },
+>(nc: NatsConnection, m: M): Promise<Omit<M, 'snapshot' | 'snapshotRef' | 'visualsRef' | 'extraSnapshotRefs'> & { snapshot: Snapshot }> {
+  const { snapshot, snapshotRef, visualsRef, extraSnapshotRefs, ...rest } = m;
+  const main = snapshot ?? (snapshotRef ? readSnapshot(nc, snapshotRef, visualsRef) : null);
   if (!main) throw new BadMessageError('the message carries neither a snapshot nor a snapshotRef');
   const [resolved, ...extras] = await Promise.all([main, ...(extraSnapshotRefs ?? []).map((ref) => readSnapshot(nc, ref))]);
   const out = { ...rest, snapshot: resolved as Snapshot };

@@ -1,7 +1,8 @@
 /**
- * Phase 6, when a snapshot is wanted: the visuals (span `render.visuals`: the thumbnail beside the logo
- * rasters; the site-icon lookups were started after the document was read) and the snapshot
- * assembled from what was collected and what the wire saw.
+ * Phase 6, when a snapshot is wanted: its page part assembled from what was collected and what the
+ * wire saw (handed out before the capture when the request asks), then the visuals (span
+ * `render.visuals`: the thumbnail beside the logo rasters; the site-icon lookups were started after
+ * the document was read) laid over it.
  */
 import type { Page } from 'playwright-core';
 import {
@@ -99,16 +100,12 @@ async function renderVisuals(
   });
 }
 
-export async function snapshotOf(
-  run: RenderRun,
-  page: Page,
-  nav: Navigation,
-  found: Collected,
-  wire: NetworkLog,
-  captured: Capture | undefined,
-  icons?: Promise<SiteIconLookup>,
-): Promise<Snapshot> {
-  const { thumbnail, logoRasters, siteIcons } = await renderVisuals(run, page, found, nav.finalUrl, captured, wire, icons);
+/**
+ * The snapshot as far as reading the page makes it, before the capture: everything but the visuals
+ * (thumbnail, logo rasters, site icons), with the network log as it stands. The analyzers that need
+ * no visuals (company, classifier) can start from it (RenderRequest.earlySnapshotTo).
+ */
+export async function pagePartOf(run: RenderRun, nav: Navigation, found: Collected, wire: NetworkLog): Promise<Snapshot> {
   const { doc, elements, styles } = found;
   run.stage = 'assembling the snapshot';
   const texts = await wire.texts(Math.min(run.job.deadline - CLEANUP_MS, Date.now() + 1_000));
@@ -147,13 +144,30 @@ export async function snapshotOf(
     text: doc.text,
     styles: { colors: styles.colors as Snapshot['styles']['colors'], fonts: styles.fonts as Snapshot['styles']['fonts'], rootVariables: styles.rootVariables },
     resources: resources.list,
-    thumbnail,
-    logoRasters,
-    ...(siteIcons ? { siteIcons } : {}),
+    thumbnail: null,
+    logoRasters: [],
     viewport: doc.viewport,
     documentSize: doc.documentSize,
     truncated: [...truncated],
   };
+}
+
+/** The whole snapshot: the page part with the visuals, and the network log as it stands at the end. */
+export async function snapshotOf(
+  run: RenderRun,
+  page: Page,
+  nav: Navigation,
+  found: Collected,
+  part: Snapshot,
+  wire: NetworkLog,
+  captured: Capture | undefined,
+  icons?: Promise<SiteIconLookup>,
+): Promise<Snapshot> {
+  const { thumbnail, logoRasters, siteIcons } = await renderVisuals(run, page, found, nav.finalUrl, captured, wire, icons);
+  const resources = wire.resources();
+  const truncated = part.truncated.filter((name) => name !== 'resources');
+  if (resources.truncated) truncated.push('resources');
+  return { ...part, resources: resources.list, thumbnail, logoRasters, ...(siteIcons ? { siteIcons } : {}), truncated };
 }
 
 /** External sources get their text from the network log; sheets only seen on the wire (@import) follow. */
