@@ -133,10 +133,13 @@ describe('logo placements through the renderer and the brand analyzer', () => {
       ['og-logo.html', 'red-logo.svg', 'og', '#D0021B'],
     ] as const;
     for (const [page, file, source, hex] of cases) {
-      const { brand } = await rendered(page);
+      const { brand, snapshot } = await rendered(page);
       expect(brand.logos.primary, page).toMatchObject({ url: `${origin}/${file}`, source });
       // Not shown on the page, so rasterised by URL: its colour is the brand colour.
-      expect(colorsMatch(brand.colors.brand_colors[0]?.hex ?? '', hex), `${page}: ${brand.colors.brand_colors.map((c) => c.hex)}`).toBe(true);
+      const rasters = snapshot.logoRasters.map((r) => `${r.ref} ${r.width}x${r.height}`).join(', ') || 'none';
+      expect(colorsMatch(brand.colors.brand_colors[0]?.hex ?? '', hex), `${page}: ${brand.colors.brand_colors.map((c) => c.hex)}; rasters: ${rasters}`).toBe(
+        true,
+      );
       expect((await offline(page)).logos.primary, `${page} offline`).toMatchObject({ url: `${origin}/${file}`, source });
     }
   });
