@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { createInbox, type NatsConnection } from '@nats-io/transport-node';
 import { snapshotFromHtml } from '../../../test/support/snapshot-from-html.ts';
+import { BrandMessageSchema } from '../contracts/brand.ts';
 import { RenderRequestSchema, type RenderRequest, type RenderResult } from '../contracts/render.ts';
 import { EarlySnapshotSchema, SnapshotRefSchema, type Snapshot } from '../contracts/snapshot.ts';
 import { BadMessageError, UnavailableError } from '../errors.ts';
@@ -108,6 +109,16 @@ it('without a stored page part the reply is the whole snapshot, by reference or 
   early.pagePart(snapshot);
   const inline = await early.reply({ snapshot, snapshotRef: null } as unknown as RenderResult);
   expect(inline.snapshot).toEqual(snapshot);
+});
+
+it('the brand message takes visualsRef only beside a snapshotRef', () => {
+  const base = { requestId: randomUUID(), screenshotUrl: '', options: { screenshotColors: null, css: false, html: false, javascript: false } };
+  const ref = `enrich-snapshots/${randomUUID()}`;
+  const visualsRef = `enrich-snapshots/${randomUUID()}`;
+  expect(BrandMessageSchema.safeParse({ ...base, snapshotRef: ref, visualsRef }).success).toBe(true);
+  const inline = BrandMessageSchema.safeParse({ ...base, snapshot: page('home'), visualsRef });
+  expect(inline.success).toBe(false);
+  expect(inline.error?.issues.map((i) => i.message)).toEqual(['visualsRef only with snapshotRef']);
 });
 
 it('an early inbox must be an inbox subject', () => {
