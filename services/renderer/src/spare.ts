@@ -6,9 +6,10 @@
  *
  * Only when idle: a spare opened beside a running navigation slowed that navigation by more than the
  * spare saved (goto 100 -> 340 ms, measured), so one is opened only when a job ends and no other job
- * runs or waits. It pays off when requests come with gaps (an /enrich leaves the renderer idle while
- * the analyzers work; a client's next request rarely follows at once); under load none is opened
- * and memory stays as it was. At most one per renderer process.
+ * runs or waits. It pays off when requests come with gaps (a client's next request rarely follows
+ * at once; since company and classifier run during an /enrich's capture, only brand's few tens of ms
+ * follow its render, so a next request sent the moment /enrich answers may wait for the spare to
+ * open); under load none is opened and memory stays as it was. At most one per renderer process.
  *
  * A spare is as fresh as any context (never navigated, no cookies or storage), and until a job binds
  * its guard, its proxy and routes refuse every request.
