@@ -1,7 +1,8 @@
 /**
  * Integration (real Chromium): the logo raster (rasterizeElement with the page's DevTools session)
  * keeps the logo's transparency, is scaled into 512 x 512 by the browser, captures an element below
- * the fold, and leaves the page's default background as it was for the captures after it.
+ * the fold, cuts an element away from the viewport's corner out of the capture (a scrolled page
+ * too), and leaves the page's default background as it was for the captures after it.
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -62,5 +63,27 @@ describe('logo raster through the DevTools session', () => {
     const low = await rasterizeElement((await page.$('#low'))!, 2_000, session);
     expect(low).toMatchObject({ width: 80, height: 40 });
     expect((await pixels(low!.png)).at(40, 20)).toEqual([0, 150, 0, 255]);
+  });
+
+  it('cuts an element away from the corner out of the capture, on a scrolled page too', async () => {
+    const other = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      await other.setContent(`<!DOCTYPE html><html><body style="margin:0;height:3000px">
+<div style="position:absolute;left:0;top:0;width:400px;height:400px;background:rgb(200,0,0)"></div>
+<div id="logo" style="position:absolute;left:500px;top:260px;width:120px;height:30px;background:rgb(0,150,0)"></div>
+</body></html>`);
+      const session = await other.context().newCDPSession(other);
+      const at = await rasterizeElement((await other.$('#logo'))!, 2_000, session);
+      expect(at).toMatchObject({ width: 120, height: 30 });
+      expect((await pixels(at!.png)).at(60, 15)).toEqual([0, 150, 0, 255]);
+      await other.evaluate(() => window.scrollTo(0, 200));
+      const scrolled = await rasterizeElement((await other.$('#logo'))!, 2_000, session);
+      expect(scrolled).toMatchObject({ width: 120, height: 30 });
+      const px = await pixels(scrolled!.png);
+      expect(px.at(1, 1)).toEqual([0, 150, 0, 255]);
+      expect(px.at(118, 28)).toEqual([0, 150, 0, 255]);
+    } finally {
+      await other.close();
+    }
   });
 });

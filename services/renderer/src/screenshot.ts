@@ -90,39 +90,92 @@ export async function thumbnailOf(image: Buffer, viewport: { width: number; heig
 
 /**
  * An element captured as PNG fitting in `max` x `max` px, transparent where the page paints nothing
- * behind it, or null when it cannot be captured. With the page's DevTools session: Playwright's
- * scroll and box, then one `Page.captureScreenshot` of the box, scaled by the browser, between two
- * switches of the default background. Playwright's element screenshot also pauses animations in
- * every frame, waits for fonts and captures at full size for sharp to scale (`render.logos` in
- * test/bench/trace-breakdown.ts: 114 -> 93-96 ms on bench-saas). Animations are not paused: a logo
- * is captured as it stands. Playwright's wait for the element to stand still stays: without it
- * (the page's own box, two animation frames, the browser's content quads: each tried) the capture
- * sometimes held the pixels of another place of the page on a loaded machine
- * (test/e2e/logo-placements.test.ts with two busy loops beside it, 2-3 of 8 runs; 114 -> 61 ms).
+ * behind it, or null when it cannot be captured. With the page's DevTools session, between two
+ * switches of the default background (transparent, then back):
+ * - an element wholly inside the viewport (a header logo, nearly always): one animation frame
+ *   awaited in the page and its box read there, then one `Page.captureScreenshot` clipped from the
+ *   viewport's own corner to the element's far corner, cut to the box and scaled by sharp. A clip
+ *   of the element's box alone makes the browser move its viewport to the clip first, and on a
+ *   loaded machine the frame it took was sometimes one from before the move: the page's top-left
+ *   corner at the logo's size (services/renderer/bench/logo-raster-race.ts, the microdata fixture
+ *   of test/e2e/logo-placements.test.ts with two busy processes beside the renderer: 7 of 210
+ *   rasters held the page's heading or nothing, and the brand colour came from the text, #000000;
+ *   with the corner clip, which moves nothing, 0 of 360).
+ *   A capture of the whole viewport moves nothing either but took 160-180 ms to encode as PNG on the
+ *   bench pages; the corner clip takes ~35 ms;
+ * - an element outside it is first scrolled to by Playwright (it waits until the element stands
+ *   still), then captured the same way; one larger than the viewport as Playwright measures its box,
+ *   in one capture of that box, scaled by the browser.
+ * `render.logos` on the bench pages: 79-99 -> 64-67 ms (Playwright's wait is no longer in the common
+ * path). Playwright's element screenshot pauses animations in every frame, waits for fonts and
+ * captures at full size for sharp to scale: used only where no session exists. Animations are not
+ * paused: a logo is captured as it stands.
  */
 export async function rasterizeElement(el: ElementHandle, timeoutMs: number, session?: CDPSession, max = 512): Promise<PngImage | null> {
   if (!session) return rasterizeWithPlaywright(el, timeoutMs, max);
-  // Playwright's scroll (it waits until the element is stable) and its box (the browser's content
-  // quads, in viewport coordinates), moved into document coordinates, which a clip is given in.
-  await el.scrollIntoViewIfNeeded({ timeout: Math.max(1, timeoutMs) });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('logo capture timed out')), Math.max(1, timeoutMs))));
+  const inTime = <T>(p: Promise<T>): Promise<T> => Promise.race([p, late]);
+  try {
+    await session.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
+    let scrolled = false;
+    for (;;) {
+      // A frame: the background switch (and a scroll) is drawn, and the box is where the page has it now.
+      const seen = await inTime(
+        el.evaluate(async (e) => {
+          await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+          const b = e.getBoundingClientRect();
+          const inside = b.left >= 0 && b.top >= 0 && b.right <= innerWidth && b.bottom <= innerHeight;
+          return { x: b.left, y: b.top, width: b.width, height: b.height, scrollX, scrollY, inside };
+        }),
+      );
+      if (seen.width < 2 || seen.height < 2) return null;
+      if (!seen.inside && !scrolled) {
+        await el.scrollIntoViewIfNeeded({ timeout: Math.max(1, timeoutMs) });
+        scrolled = true;
+        continue;
+      }
+      if (!seen.inside) return await inTime(captureBox(el, session, max)); // larger than the viewport
+      // From the viewport's own corner to the element's far corner: the clip's origin is where the
+      // viewport already is, so even a frame from before the capture's own move holds this region.
+      const corner = { x: seen.scrollX, y: seen.scrollY, width: Math.ceil(seen.x + seen.width), height: Math.ceil(seen.y + seen.height), scale: 1 };
+      const shot = await inTime(session.send('Page.captureScreenshot', { format: 'png', clip: corner, captureBeyondViewport: false }));
+      return await cropOf(Buffer.from(shot.data, 'base64'), seen, max);
+    }
+  } finally {
+    clearTimeout(timer);
+    await session.send('Emulation.setDefaultBackgroundColorOverride', {}).catch(() => undefined);
+  }
+}
+
+/** The box (viewport CSS px; the captures are at device scale 1) cut from a capture of the viewport's corner, fitted into `max` x `max`. */
+async function cropOf(capture: Buffer, box: { x: number; y: number; width: number; height: number }, max: number): Promise<PngImage | null> {
+  const meta = await sharp(capture).metadata();
+  const left = Math.max(0, Math.floor(box.x));
+  const top = Math.max(0, Math.floor(box.y));
+  const width = Math.min((meta.width ?? 0) - left, Math.ceil(box.x + box.width) - left);
+  const height = Math.min((meta.height ?? 0) - top, Math.ceil(box.y + box.height) - top);
+  if (width < 2 || height < 2) return null;
+  const { data, info } = await sharp(capture)
+    .extract({ left, top, width, height })
+    .resize({ width: max, height: max, fit: 'inside', withoutEnlargement: true })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  return { png: data.toString('base64'), width: info.width, height: info.height };
+}
+
+/** An element larger than the viewport, scrolled to: one capture of its box as Playwright measures it, scaled by the browser. */
+async function captureBox(el: ElementHandle, session: CDPSession, max: number): Promise<PngImage | null> {
   const quads = await el.boundingBox();
   if (!quads) return null;
   const scroll = await el.evaluate(() => ({ x: scrollX, y: scrollY }));
   const box = { x: quads.x + scroll.x, y: quads.y + scroll.y, width: quads.width, height: quads.height };
   if (box.width < 2 || box.height < 2) return null;
   const scale = Math.min(1, max / box.width, max / box.height);
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('logo capture timed out')), Math.max(1, timeoutMs))));
-  try {
-    await session.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
-    const shot = await Promise.race([session.send('Page.captureScreenshot', { format: 'png', clip: { ...box, scale }, captureBeyondViewport: false }), late]);
-    const png = Buffer.from(shot.data, 'base64');
-    // The size the browser encoded (the IHDR chunk), not arithmetic on the scale.
-    return { png: shot.data, width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
-  } finally {
-    clearTimeout(timer);
-    await session.send('Emulation.setDefaultBackgroundColorOverride', {}).catch(() => undefined);
-  }
+  const shot = await session.send('Page.captureScreenshot', { format: 'png', clip: { ...box, scale }, captureBeyondViewport: false });
+  const png = Buffer.from(shot.data, 'base64');
+  // The size the browser encoded (the IHDR chunk), not arithmetic on the scale.
+  return { png: shot.data, width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
 /** Playwright's element screenshot, scaled with sharp: where the page has no DevTools session of ours. */
