@@ -124,7 +124,7 @@ export async function rasterizeElement(el: ElementHandle, timeoutMs: number, ses
       const seen = await inTime(
         el.evaluate(async (e) => {
           await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-          const b = e.getBoundingClientRect();
+          const b = (e as Element).getBoundingClientRect();
           const inside = b.left >= 0 && b.top >= 0 && b.right <= innerWidth && b.bottom <= innerHeight;
           return { x: b.left, y: b.top, width: b.width, height: b.height, scrollX, scrollY, inside };
         }),
