@@ -58,13 +58,15 @@ export async function launchChromium(opts: ChromiumOptions): Promise<Browser> {
   });
 }
 
-/** A warm browser that screenshots one URL per call, each in a fresh context. */
+/** A warm browser that screenshots one URL per call, each in a fresh context; `pid` is its browser process. */
 export async function warmBrowserBaseline(
   opts: ChromiumOptions,
-): Promise<{ version: string; screenshot(url: string): Promise<number>; close(): Promise<void> }> {
+): Promise<{ version: string; pid: number | undefined; screenshot(url: string): Promise<number>; close(): Promise<void> }> {
   const browser = await launchChromium(opts);
   return {
     version: browser.version(),
+    // Its process tree, for the CPU a shot costs (undefined when the browser does not say).
+    pid: await browserPidOf(browser),
     screenshot: (url) => shoot(browser, url),
     close: () => browser.close(),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asciiChart, fmtMs, latencyChartSvg, niceStep } from './report.ts';
+import { asciiChart, cpuTable, fmtMs, latencyChartSvg, niceStep } from './report.ts';
 
 const series = [
   {
@@ -59,5 +59,37 @@ describe('fmtMs', () => {
     expect(fmtMs(812.4)).toBe('812 ms');
     expect(fmtMs(12_345)).toBe('12.3 s');
     expect(fmtMs(Number.NaN)).toBe('n/a');
+  });
+});
+
+describe('cpuTable', () => {
+  const level = (concurrency: number, throughput: number, cpuMs?: Record<string, number>) => ({
+    concurrency,
+    requests: 12,
+    ok: 12,
+    errors: 0,
+    errorStatuses: {},
+    p50: 1,
+    p95: 1,
+    p99: 1,
+    mean: 1,
+    max: 1,
+    throughput,
+    wallMs: 1000,
+    ...(cpuMs ? { cpuMs } : {}),
+  });
+  it('lists each level with CPU figures, its total and the ceiling the cores allow', () => {
+    const lines = cpuTable(
+      [
+        ['/enrich', [level(1, 1.8, { renderer: 600, classifier: 50 }), level(8, 2.4)]],
+        ['bare Playwright', [level(1, 4.5, { chromium: 320 })]],
+      ],
+      2,
+    );
+    expect(lines[0]).toBe('| what | concurrency | renderer | classifier | chromium | total | ceiling at 2 cores (req/s) | measured (req/s) |');
+    expect(lines.slice(2)).toEqual(['| /enrich | 1 | 600 | 50 | – | 650 | 3.08 | 1.80 |', '| bare Playwright | 1 | – | – | 320 | 320 | 6.25 | 4.50 |']);
+  });
+  it('is empty when no level has CPU figures', () => {
+    expect(cpuTable([['/enrich', [level(1, 1)]]], 2)).toEqual([]);
   });
 });

@@ -10,6 +10,8 @@ import { benchGoals, goalsTable } from './goals.ts';
 
 export interface LevelResult extends SeriesSummary {
   concurrency: number;
+  /** CPU milliseconds per request by process tree over the level (test/bench/cpu.ts); absent when the processes are not known here. */
+  cpuMs?: Record<string, number>;
 }
 
 export interface BenchResults {
@@ -150,6 +152,27 @@ function memoryTable(peaks: Record<string, PeakMemory>): string[] {
   return out;
 }
 
+/**
+ * CPU milliseconds per request by process tree, each level that has them, with the throughput the
+ * machine's cores could give at that cost (cores x 1000 / total) beside the throughput measured.
+ */
+export function cpuTable(series: ReadonlyArray<[string, readonly LevelResult[]]>, cores: number): string[] {
+  const rows = series.flatMap(([label, levels]) => levels.filter((l) => l.cpuMs).map((l) => ({ label, l, cpu: l.cpuMs! })));
+  if (!rows.length) return [];
+  const names = [...new Set(rows.flatMap((r) => Object.keys(r.cpu)))];
+  const out = [
+    `| what | concurrency | ${names.join(' | ')} | total | ceiling at ${cores} cores (req/s) | measured (req/s) |`,
+    `|---|---:|${names.map(() => '---:|').join('')}---:|---:|---:|`,
+  ];
+  for (const { label, l, cpu } of rows) {
+    const total = Object.values(cpu).reduce((a, b) => a + b, 0);
+    out.push(
+      `| ${label} | ${l.concurrency} | ${names.map((n) => (cpu[n] === undefined ? '–' : `${cpu[n]}`)).join(' | ')} | ${total} | ${total > 0 ? ((cores * 1000) / total).toFixed(2) : 'n/a'} | ${l.throughput.toFixed(2)} |`,
+    );
+  }
+  return out;
+}
+
 export function chartSeries(r: BenchResults): ChartSeries[] {
   const pts = (rows: readonly LevelResult[], key: 'p50' | 'p95') => rows.map((x) => ({ x: x.concurrency, y: x[key] }));
   return [
@@ -259,6 +282,23 @@ export function renderMarkdown(r: BenchResults, chartFile: string): string {
       L.push(`| ${path} | ${r.scaleOut.renderers} | ${fmtMs(many.p50)} | ${many.throughput.toFixed(2)} | ${perRenderer(many, r.scaleOut.renderers)} |`);
     }
     L.push('');
+  }
+  const cpu = cpuTable(
+    [
+      ['/screenshot', r.screenshot],
+      ['/enrich', r.enrich],
+      ['bare Playwright', r.playwrightBaseline],
+    ],
+    r.machine.cores,
+  );
+  if (cpu.length) {
+    L.push('## CPU per request', '');
+    L.push(
+      'CPU milliseconds per request of each process tree over each level (user + system time from /proc, children that exited included; test/bench/cpu.ts). The fixture server and the client run in the bench process and are not counted. With every core busy, cores x 1000 / total is the most requests a second the machine can give at that cost.',
+      '',
+      ...cpu,
+      '',
+    );
   }
   if (r.memory) {
     L.push('## Memory', '');

@@ -21,6 +21,7 @@ import { REPO_ROOT, createApiKey, startStack, type Stack } from '../../deploy/lo
 import { apiClient, type ApiClient } from './api.ts';
 import { screenshotWithFreshBrowser, warmBrowserBaseline } from './baselines.ts';
 import { autocannonVersion, measureOverhead, type OverheadPath } from './edge-overhead.ts';
+import { cpuPerRequest, cpuTotal, readCpu } from './cpu.ts';
 import { benchGoals } from './goals.ts';
 import { machineInfo } from './machine.ts';
 import { sampleMemory, type MemorySampler } from './memory.ts';
@@ -96,6 +97,8 @@ function startBenchStack(port: number, dir: string, renderers: number): Promise<
 }
 let dataDir: string | undefined;
 let memory: MemorySampler | undefined;
+/** The stack's process trees (when started here), for CPU per request. */
+let servicePids: Record<string, number> | undefined;
 let failed = false;
 
 async function cleanup(): Promise<void> {
@@ -133,6 +136,7 @@ try {
     for (const [name, proc] of stack.processes) if (proc.pid) pids[name] = proc.pid;
     if (stack.nats?.process.pid) pids['nats-server'] = stack.nats.process.pid;
     memory = sampleMemory(pids, { intervalMs: 200, pssEvery: 5 });
+    servicePids = pids;
   }
   setup.renderConcurrency = config.RENDER_CONCURRENCY;
   setup.requestsPerLevel = `max(${config.BENCH_REQUESTS}, 2 x concurrency)`;
@@ -156,13 +160,15 @@ try {
     for (const c of config.BENCH_LEVELS) {
       memory?.phase(`${path} c=${c}`);
       const n = requestsAt(c, config.BENCH_REQUESTS);
+      const cpuBefore = servicePids && readCpu(servicePids);
       const { samples, wallMs } = await closedLoop(c, n, async (i) => {
         const r = await api.call(path, { url: urlFor(i), ...params });
         return { ok: r.ok, status: r.status };
       });
-      const row = { concurrency: c, ...summarize(samples, wallMs) };
+      const cpuMs = servicePids && cpuBefore ? cpuPerRequest(cpuBefore, readCpu(servicePids), n) : undefined;
+      const row: LevelResult = { concurrency: c, ...summarize(samples, wallMs), ...(cpuMs ? { cpuMs } : {}) };
       say(
-        `   c=${c}: ${row.ok}/${row.requests} ok, p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, ${row.throughput} req/s${row.errors ? `, errors ${JSON.stringify(row.errorStatuses)}` : ''}`,
+        `   c=${c}: ${row.ok}/${row.requests} ok, p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, ${row.throughput} req/s${cpuMs ? `, CPU ${cpuTotal(cpuMs)} ms/request` : ''}${row.errors ? `, errors ${JSON.stringify(row.errorStatuses)}` : ''}`,
       );
       rows.push(row);
     }
@@ -237,12 +243,17 @@ try {
     for (const s of sites) await warm.screenshot(s.url);
     for (const c of config.BENCH_LEVELS) {
       const n = requestsAt(c, config.BENCH_REQUESTS);
+      const browserTree = warm.pid ? { chromium: warm.pid } : undefined;
+      const cpuBefore = browserTree && readCpu(browserTree);
       const { samples, wallMs } = await closedLoop(c, n, async (i) => {
         await warm.screenshot(urlFor(i));
         return { ok: true, status: 200 };
       });
-      const row = { concurrency: c, ...summarize(samples, wallMs) };
-      say(`   c=${c}: p50 ${row.p50} ms, p95 ${row.p95} ms, ${row.throughput} shots/s${row.errors ? `, ${row.errors} failed` : ''}`);
+      const cpuMs = browserTree && cpuBefore ? cpuPerRequest(cpuBefore, readCpu(browserTree), n) : undefined;
+      const row: LevelResult = { concurrency: c, ...summarize(samples, wallMs), ...(cpuMs ? { cpuMs } : {}) };
+      say(
+        `   c=${c}: p50 ${row.p50} ms, p95 ${row.p95} ms, ${row.throughput} shots/s${cpuMs ? `, CPU ${cpuTotal(cpuMs)} ms/shot` : ''}${row.errors ? `, ${row.errors} failed` : ''}`,
+      );
       playwrightBaseline.push(row);
     }
   } finally {

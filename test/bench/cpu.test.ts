@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { cpuPerRequest, cpuTotal, statTicks, treeCpuMs } from './cpu.ts';
+
+describe('CPU time of process trees', () => {
+  it('reads utime + stime + cutime + cstime after a command name with spaces and parentheses', () => {
+    const stat = '4242 (Web (Content) 1) S 1 4242 4242 0 -1 4194560 100 0 0 0 70 30 5 2 20 0 1 0 100 0 0';
+    expect(statTicks(stat)).toBe(70 + 30 + 5 + 2);
+  });
+
+  it("counts this process's own work", () => {
+    const before = treeCpuMs(process.pid);
+    const until = performance.now() + 120;
+    let x = 0;
+    while (performance.now() < until) x += Math.sqrt(x + 1);
+    expect(x).toBeGreaterThan(0);
+    // 120 ms of spinning; the clock ticks every 10 ms, so allow two ticks of rounding.
+    expect(treeCpuMs(process.pid) - before).toBeGreaterThanOrEqual(100);
+  });
+
+  it('divides by the requests and never goes below zero', () => {
+    const per = cpuPerRequest({ renderer: 1000, edge: 500 }, { renderer: 3400, edge: 480 }, 12);
+    expect(per).toEqual({ renderer: 200, edge: 0 });
+    expect(cpuTotal(per)).toBe(200);
+  });
+});
