@@ -7,7 +7,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRendererConfig } from './config.ts';
-import { scrollThrough, settle, trackNetwork } from './settle.ts';
+import { OBSERVED_ELEMENTS_SCRIPT, scrollThrough, settle, trackNetwork } from './settle.ts';
 
 const PAGE = `<!DOCTYPE html><html><head><title>Quiet</title><link rel="icon" href="/icon-hangs.png"></head>
 <body><h1 id="h">waiting</h1><script>
@@ -40,6 +40,35 @@ const TALL_NO_RAF = `<!DOCTYPE html><html><body style="margin:0"><div style="hei
   addEventListener('scroll', () => { window.deepest = Math.max(window.deepest || 0, scrollY); });
 </script></body></html>`;
 
+// 8000 px: a section an IntersectionObserver fills when seen (at 3000 px, no lazy marker of its own),
+// an image a scroll handler loads from data-src when it is in view (at 5000 px); every scroll
+// position is recorded.
+const LAZY = `<!DOCTYPE html><html><body style="margin:0"><div style="height:8000px;position:relative">
+<div id="section" style="position:absolute;top:3000px;height:200px;width:100%"></div>
+<img id="photo" data-src="/photo.png" style="position:absolute;top:5000px;width:100px;height:100px">
+</div><script>
+  window.positions = [];
+  const io = new IntersectionObserver((entries) => {
+    for (const e of entries) if (e.isIntersecting) {
+      io.unobserve(e.target);
+      fetch('/section').then((r) => r.text()).then((t) => { e.target.textContent = t; });
+    }
+  });
+  io.observe(document.getElementById('section'));
+  addEventListener('scroll', () => {
+    window.positions.push(scrollY);
+    const img = document.getElementById('photo');
+    const b = img.getBoundingClientRect();
+    if (img.dataset.src && b.top < innerHeight && b.bottom > 0) { img.src = img.dataset.src; delete img.dataset.src; }
+  });
+</script></body></html>`;
+
+// As tall, with nothing that loads when seen.
+const PLAIN_TALL = `<!DOCTYPE html><html><body style="margin:0"><div style="height:8000px">plain</div><script>
+  window.positions = [];
+  addEventListener('scroll', () => window.positions.push(scrollY));
+</script></body></html>`;
+
 let server: Server;
 let origin: string;
 let browser: Browser;
@@ -51,6 +80,10 @@ beforeAll(async () => {
     seen.push(req.url ?? '');
     if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
     if (req.url === '/tall-no-raf') return void res.writeHead(200, { 'content-type': 'text/html' }).end(TALL_NO_RAF);
+    if (req.url === '/lazy') return void res.writeHead(200, { 'content-type': 'text/html' }).end(LAZY);
+    if (req.url === '/plain-tall') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PLAIN_TALL);
+    if (req.url === '/section') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('section seen');
+    if (req.url === '/photo.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end();
     if (req.url === '/chained') return void res.writeHead(200, { 'content-type': 'text/html' }).end(CHAINED);
     if (req.url === '/in-frame') return void res.writeHead(200, { 'content-type': 'text/html' }).end(IN_FRAME);
     if (req.url === '/second') return void setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain' }).end('second answer'), 150);
@@ -142,6 +175,61 @@ describe('settling', () => {
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
     } finally {
       await page.close();
+    }
+  });
+});
+
+describe('scrolling for lazy content', () => {
+  /** A page as the renderer opens it: the observed-elements script in its context. */
+  async function opened(path: string, withScript = true) {
+    const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+    if (withScript) await context.addInitScript(OBSERVED_ELEMENTS_SCRIPT);
+    const page = await context.newPage();
+    const net = trackNetwork(page);
+    await page.goto(`${origin}${path}`, { waitUntil: 'load' });
+    const positions = (): Promise<number[]> => page.evaluate(() => (window as unknown as { positions: number[] }).positions.filter((y) => y > 0));
+    return { page, net, positions, close: () => context.close() };
+  }
+
+  it('visits the viewports of what the page observes and lazy markers, and the last one, not every viewport', { timeout: 30_000 }, async () => {
+    const p = await opened('/lazy');
+    try {
+      seen.length = 0;
+      await scrollThrough(p.page, p.net, Date.now() + 20_000);
+      expect(await p.page.textContent('#section')).toBe('section seen');
+      expect(seen).toContain('/photo.png');
+      const visited = new Set(await p.positions());
+      // Every viewport would be 14 positions (540 px apart); the section's, the image's and the last.
+      expect(visited.size).toBeLessThanOrEqual(4);
+      expect(Math.max(...visited)).toBeGreaterThanOrEqual(8000 - 600 - 2);
+      expect(await p.page.evaluate(() => window.scrollY)).toBe(0);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('misses an observed section without the script, which is what the script is for', { timeout: 30_000 }, async () => {
+    const p = await opened('/lazy', false);
+    try {
+      await scrollThrough(p.page, p.net, Date.now() + 20_000);
+      expect(await p.page.textContent('#section')).toBe('');
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('visits only the end of a tall page with nothing that loads when seen; `every` visits each viewport', { timeout: 30_000 }, async () => {
+    const p = await opened('/plain-tall');
+    try {
+      await scrollThrough(p.page, p.net, Date.now() + 20_000);
+      expect(new Set(await p.positions()).size).toBe(1);
+      await p.page.evaluate(() => {
+        (window as unknown as { positions: number[] }).positions = [];
+      });
+      await scrollThrough(p.page, p.net, Date.now() + 20_000, { every: true });
+      expect(new Set(await p.positions()).size).toBe(Math.ceil((8000 - 600) / 540));
+    } finally {
+      await p.close();
     }
   });
 });

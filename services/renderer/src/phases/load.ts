@@ -146,7 +146,12 @@ export async function settlePage(run: RenderRun, page: Page, net: NetworkActivit
     span.setAttribute('scroll', scroll ? 'done' : 'skipped: viewport capture without a snapshot');
     if (scroll) {
       run.stage = 'scrolling for lazy content';
-      await inSpan('scroll', () => scrollThrough(page, net, Math.min(run.workUntil, Date.now() + SETTLE_CAP_MS)));
+      // A full-page capture needs every viewport drawn; the snapshot only what loads when seen.
+      const every = run.req.screenshot?.fullPage === true;
+      await inSpan('scroll', (s) => {
+        s.setAttribute('scroll.every', every);
+        return scrollThrough(page, net, Math.min(run.workUntil, Date.now() + SETTLE_CAP_MS), { every });
+      });
     }
   });
   run.timings.settleMs = Date.now() - startedAt;
