@@ -172,12 +172,15 @@ export const OBSERVED_ELEMENTS_SCRIPT = `(() => {
  * for: both cost nothing.
  * - `every` (full-page captures, whose pixels must all be there): every viewport in turn, one
  *   rendering update each (a frame, ~17 ms: 14 frames, ~230 ms, on the bench's news article).
- * - otherwise (the snapshot): only the viewports that hold something that loads when seen, in
- *   order, and the last one: elements the page's IntersectionObservers watch
- *   (OBSERVED_ELEMENTS_SCRIPT), native `loading=lazy` images and frames, the attributes and classes
- *   of lazy loaders and reveal-on-scroll libraries (`data-src`, `data-original`, `.lazyload`, `.wow`,
- *   `data-aos`, ...); what the visits add is looked at again after each. A page with nothing of the
- *   kind is visited at its end only (infinite lists and "load more" footers load there).
+ * - otherwise (the snapshot): only where something loads when seen, top to bottom, and the end:
+ *   the first such element not yet shown whole is put a quarter down the viewport (so observers
+ *   that want it well inside, and scroll handlers with an offset, see it), which shows what follows
+ *   it for three quarters of a viewport, and so on. Such elements: those the page's
+ *   IntersectionObservers watch (OBSERVED_ELEMENTS_SCRIPT), native `loading=lazy` images and frames,
+ *   the attributes and classes of lazy loaders and reveal-on-scroll libraries (`data-src`,
+ *   `data-original`, `.lazyload`, `.wow`, `data-aos`, ...), looked at again after each visit, so
+ *   what a visit adds is visited too. A page with none is visited at its end only (infinite lists
+ *   and "load more" footers load there).
  */
 export async function scrollThrough(page: Page, net: NetworkActivity, until: number, opts: { every?: boolean; maxSteps?: number } = {}): Promise<void> {
   if (until <= Date.now()) return;
@@ -191,33 +194,38 @@ export async function scrollThrough(page: Page, net: NetworkActivity, until: num
         const LAZY =
           'img[loading=lazy], iframe[loading=lazy], [data-src], [data-srcset], [data-original], [data-lazy], [data-lazy-src], [data-bg], [data-background], [data-background-image], .lazy, .lazyload, .wow, [data-aos], [data-sal], [data-scroll], [data-animate]';
         const observed = (window as unknown as Record<symbol, Set<WeakRef<Element>> | undefined>)[Symbol.for('enrich.observed')];
-        const lastStep = (): number => Math.max(0, Math.ceil((document.documentElement.scrollHeight - window.innerHeight) / step));
-        // The steps (viewports from the top, `step` apart) that hold a lazy element, and the last one.
-        const wanted = (): number[] => {
-          const last = lastStep();
-          if (every) return Array.from({ length: last }, (_, i) => i + 1);
-          const at = new Set<number>([last]);
+        const bottom = (): number => Math.max(0, document.documentElement.scrollHeight - window.innerHeight);
+        // What a visit shows whole: from its top to three quarters down the viewport (the last
+        // quarter only partly, for observers that want an element well inside the viewport).
+        const shown = Math.floor(window.innerHeight * 0.75);
+        // The next scroll position: `every` steps a viewport at a time; otherwise the first lazy element
+        // not yet shown whole is put a quarter down the viewport, and the page's end comes last.
+        const next = (seenTo: number, y: number): number | undefined => {
+          const end = bottom();
+          if (y >= end) return undefined;
+          if (every) return Math.min(end, y + step);
+          let first = Number.POSITIVE_INFINITY;
           const place = (el: Element): void => {
             const b = el.getBoundingClientRect();
             if (b.width === 0 && b.height === 0) return;
             const top = b.top + window.scrollY;
-            // The first step whose viewport reaches the element; 0 was seen at load.
-            at.add(Math.min(last, Math.max(0, Math.ceil((top - window.innerHeight + 1) / step))));
+            if (top >= seenTo && top < first) first = top;
           };
           for (const el of Array.from(document.querySelectorAll(LAZY)).slice(0, 5000)) place(el);
           for (const ref of observed ?? []) {
             const el = ref.deref();
             if (el?.isConnected) place(el);
           }
-          at.delete(0);
-          return [...at].sort((a, b) => a - b);
+          return Number.isFinite(first) ? Math.min(end, Math.max(y + 1, Math.floor(first - window.innerHeight / 4))) : end;
         };
-        const done = new Set<number>();
+        let y = 0;
+        let seenTo = shown;
         for (let i = 0; i < maxSteps && Date.now() < stop; i++) {
-          const next = wanted().find((k) => !done.has(k));
-          if (next === undefined) break;
-          done.add(next);
-          window.scrollTo(0, next * step);
+          const to = next(seenTo, y);
+          if (to === undefined) break;
+          y = to;
+          seenTo = y + shown;
+          window.scrollTo(0, y);
           // One rendering update (where intersection observers and native lazy loading look) and
           // the observers' callbacks after it; a fixed 35 ms here cost twice as long per step. At
           // most 100 ms: a page that throttles or replaces requestAnimationFrame does not hold it.
