@@ -381,6 +381,8 @@ describe('orchestration', () => {
       screenshot: { format: 'png', fullPage: true },
       snapshot: true,
       visuals: true,
+      // screenshotColors reads the thumbnail
+      thumbnail: true,
       scripts: false,
     });
     expect(fakes.calls.brand.at(-1)?.options).toEqual({ screenshotColors: 4, css: true, html: false, javascript: false });
@@ -420,7 +422,8 @@ describe('orchestration', () => {
   it('/brand passes the javascript flag to the renderer as scripts', async () => {
     const { key } = await h.createKey();
     await get('/brand?url=acme.test&javascript=TRUE', key);
-    expect(fakes.calls.render.at(-1)).toMatchObject({ scripts: true, visuals: true, snapshot: true });
+    // No screenshotColors: no thumbnail to make.
+    expect(fakes.calls.render.at(-1)).toMatchObject({ scripts: true, visuals: true, thumbnail: false, snapshot: true });
   });
 
   it('/company with follow_links renders the suggested pages and asks again with their snapshots', async () => {

@@ -220,6 +220,8 @@ function brandRender(b: Budget, url: string, q: BrandQuery): RenderRequest {
     snapshot: true,
     scripts: q.javascript,
     visuals: true,
+    // Only screenshotColors reads the thumbnail.
+    thumbnail: q.screenshotColors !== undefined,
   });
 }
 

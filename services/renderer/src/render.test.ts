@@ -78,6 +78,13 @@ describe('render.page on a plain site', () => {
     const px = (x: number, y: number): number[] => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
     expect(px(640, 750)).not.toEqual([0, 128, 0]);
   });
+
+  it('makes no thumbnail when the request says so, and still the logo raster', async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/`, { screenshot: { format: 'png', fullPage: false }, visuals: true, thumbnail: false }));
+    const snap = SnapshotSchema.parse(result.snapshot);
+    expect(snap.thumbnail).toBeNull();
+    expect(snap.logoRasters.map((l) => l.ref)).toEqual(['img:0']);
+  });
 });
 
 describe('loading real-world pages', () => {

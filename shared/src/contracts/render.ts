@@ -17,6 +17,11 @@ export const RenderRequestSchema = z.object({
   /** Rasterise logo candidates and the screenshot thumbnail (brand analysis needs them). */
   visuals: z.boolean(),
   /**
+   * With `visuals`: also the thumbnail of the capture, which only the brand analyzer's
+   * `screenshotColors` reads (decoding and scaling the capture costs ~20 ms of CPU). Absent: true.
+   */
+  thumbnail: z.boolean().optional(),
+  /**
    * Store the snapshot (shared/src/nats/snapshot-store.ts) and answer `snapshotRef` instead of the
    * snapshot itself: the edge passes the reference on to the analyzers. Absent: inline.
    */

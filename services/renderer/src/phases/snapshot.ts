@@ -74,8 +74,10 @@ async function renderVisuals(
     return { thumbnail: null, logoRasters: [] };
   }
   run.stage = 'rendering visuals';
+  const wantsThumbnail = run.req.thumbnail !== false;
+  if (!wantsThumbnail) markSkipped(['thumbnail']);
   return inSpan('visuals', async () => {
-    const thumbnail = thumbnailFor(run, page, captured);
+    const thumbnail = wantsThumbnail ? thumbnailFor(run, page, captured) : Promise.resolve(null);
     thumbnail.catch(() => undefined); // awaited below
     const until = visualsUntil(run);
     const siteIcons = await (icons ?? startSiteIconLookup(run, page, found.doc.links, finalUrl));
