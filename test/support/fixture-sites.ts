@@ -133,6 +133,16 @@ export async function startFixtureSites(): Promise<FixtureSites> {
         return;
       case '/lazy/':
         return html(res, page('renderer-lazy'));
+      case '/observed':
+        // A section far down that an IntersectionObserver fills when it is seen; no lazy marker of its own.
+        return html(
+          res,
+          `<!DOCTYPE html><html><head><title>Observed</title></head><body style="margin:0"><div style="height:6000px;position:relative">
+<section id="late" style="position:absolute;top:3500px;height:300px;width:100%"></section></div><script>
+const io = new IntersectionObserver((entries) => { for (const e of entries) if (e.isIntersecting) { io.unobserve(e.target); e.target.textContent = 'Section seen by the reader'; } });
+io.observe(document.getElementById('late'));
+</script></body></html>`,
+        );
       case '/big':
         return html(res, big);
       case '/tall':

@@ -79,6 +79,11 @@ describe('render.page on a plain site', () => {
     expect(px(640, 750)).not.toEqual([0, 128, 0]);
   });
 
+  it("reads a section the page fills when its observer sees it, far below the fold (the snapshot's scroll)", async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/observed`, { viewport: { width: 800, height: 600 } }));
+    expect(SnapshotSchema.parse(result.snapshot).text.visible).toContain('Section seen by the reader');
+  });
+
   it('makes no thumbnail when the request says so, and still the logo raster', async () => {
     const result = await r.render(renderRequest(`${sites.origin}/`, { screenshot: { format: 'png', fullPage: false }, visuals: true, thumbnail: false }));
     const snap = SnapshotSchema.parse(result.snapshot);

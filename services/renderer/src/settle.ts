@@ -149,7 +149,7 @@ export async function settle(page: Page, net: NetworkActivity, until: number): P
 }
 
 /**
- * Recorded in every frame before the page's scripts run (`openContext`): the elements the page
+ * Recorded before the page's scripts run (added in `openPage` for a snapshot's page): the elements the page
  * asks an IntersectionObserver to watch, which is how scripts load what is scrolled into view
  * (lazy images and sections, reveal-on-scroll effects). `scrollThrough` visits only the viewports
  * that hold one of them (or another lazy marker, below) instead of every viewport.

@@ -8,7 +8,6 @@ import type { Browser, BrowserContext, CDPSession, Page, Route, WebSocketRoute }
 import type { Viewport } from '@enrich/shared/contracts';
 import { createGuardSwitch, type EgressGuard, type GuardSwitch } from '../egress/guard.ts';
 import { startEgressProxy, type EgressProxy } from '../egress/proxy.ts';
-import { OBSERVED_ELEMENTS_SCRIPT } from '../settle.ts';
 
 /** What one job holds and must close when it ends, whatever happened. */
 export interface Held {
@@ -86,14 +85,7 @@ export async function openContext(browser: Browser, viewport: Viewport, held: He
   // A DevTools session attached now, while the page is idle, can interrupt its script later; one
   // attached to a page whose main thread is already spinning is never answered.
   const opening = context.newPage();
-  // The init script (the elements the page's intersection observers watch, for the scroll) applies to
-  // every document the page loads from now on, this one's too.
-  const [page, interrupt] = await Promise.all([
-    opening,
-    opening.then((p) => context.newCDPSession(p)),
-    guardContext(context, guard),
-    context.addInitScript(OBSERVED_ELEMENTS_SCRIPT),
-  ]);
+  const [page, interrupt] = await Promise.all([opening, opening.then((p) => context.newCDPSession(p)), guardContext(context, guard)]);
   interruptSessions.set(page, interrupt);
   return { proxy, context, page, guard };
 }

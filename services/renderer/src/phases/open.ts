@@ -10,6 +10,7 @@ import type { RenderRun } from '../run.ts';
 import { trackNetwork, type NetworkActivity } from '../settle.ts';
 import { inSpan } from '../tracing.ts';
 import { trackMainResponse, type MainResponse } from '../walls/index.ts';
+import { OBSERVED_ELEMENTS_SCRIPT } from '../settle.ts';
 import { openContext, type Held } from './context.ts';
 
 export type { Held } from './context.ts';
@@ -36,6 +37,9 @@ export async function openPage(run: RenderRun, browser: Browser, held: Held): Pr
     }
     const opened = spare ?? (await openContext(browser, run.req.viewport, held));
     opened.guard.bind(run.guard);
+    // A snapshot's scroll visits what the page's intersection observers watch (settle.ts): recorded
+    // from the first document on. Only then: in every context it cost /screenshot's context 20-40 ms.
+    if (run.req.snapshot && run.req.screenshot?.fullPage !== true) await opened.page.addInitScript(OBSERVED_ELEMENTS_SCRIPT);
     if (run.deadlineHit) throw new DeadlineExceededError('render: the budget ran out before the page opened');
     return opened.page;
   });
