@@ -7,10 +7,9 @@ import { SNAPSHOT_LIMITS as L } from '@enrich/shared/contracts';
 import { DeadlineExceededError } from '@enrich/shared/errors';
 import { recordNetwork, type NetworkLog } from '../network-log.ts';
 import type { RenderRun } from '../run.ts';
-import { trackNetwork, type NetworkActivity } from '../settle.ts';
+import { OBSERVED_ELEMENTS_SCRIPT, trackNetwork, type NetworkActivity } from '../settle.ts';
 import { inSpan } from '../tracing.ts';
 import { trackMainResponse, type MainResponse } from '../walls/index.ts';
-import { OBSERVED_ELEMENTS_SCRIPT } from '../settle.ts';
 import { openContext, type Held } from './context.ts';
 
 export type { Held } from './context.ts';
