@@ -4,7 +4,7 @@
  * Renders the microdata fixture of test/e2e/logo-placements.test.ts (an orange 160 x 60 logo below
  * a heading) with visuals `renders` times while `busy` processes spin a core each, and counts the
  * rasters whose centre is not the logo's orange (src/screenshot.ts, rasterizeElement: a clip of the
- * logo's own box held the page's top-left corner or nothing in 7 of 210 renders; the corner clip, 0 of 360).
+ * logo's own box held the page's top-left corner or nothing in 7 of 270 renders; the corner clip, 0 of 360).
  * Writes each wrong raster to the temporary directory it prints. Numbers only; not a test.
  */
 import { spawn } from 'node:child_process';

@@ -98,7 +98,7 @@ export async function thumbnailOf(image: Buffer, viewport: { width: number; heig
  *   of the element's box alone makes the browser move its viewport to the clip first, and on a
  *   loaded machine the frame it took was sometimes one from before the move: the page's top-left
  *   corner at the logo's size (services/renderer/bench/logo-raster-race.ts, the microdata fixture
- *   of test/e2e/logo-placements.test.ts with two busy processes beside the renderer: 7 of 210
+ *   of test/e2e/logo-placements.test.ts with two busy processes beside the renderer: 7 of 270
  *   rasters held the page's heading or nothing, and the brand colour came from the text, #000000;
  *   with the corner clip, which moves nothing, 0 of 360).
  *   A capture of the whole viewport moves nothing either but took 160-180 ms to encode as PNG on the
