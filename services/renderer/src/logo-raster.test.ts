@@ -73,6 +73,14 @@ describe('logo raster through the DevTools session', () => {
 <div id="logo" style="position:absolute;left:500px;top:260px;width:120px;height:30px;background:rgb(0,150,0)"></div>
 </body></html>`);
       const session = await other.context().newCDPSession(other);
+      // Every capture's clip starts at the viewport's own corner: a clip elsewhere makes the browser
+      // move the viewport first, and under load it captured a frame from before the move.
+      const clips: Array<{ x: number; y: number }> = [];
+      const send = session.send.bind(session) as (method: string, params?: object) => Promise<unknown>;
+      (session as unknown as { send: typeof send }).send = (method, params) => {
+        if (method === 'Page.captureScreenshot') clips.push((params as { clip: { x: number; y: number } }).clip);
+        return send(method, params);
+      };
       const at = await rasterizeElement((await other.$('#logo'))!, 2_000, session);
       expect(at).toMatchObject({ width: 120, height: 30 });
       expect((await pixels(at!.png)).at(60, 15)).toEqual([0, 150, 0, 255]);
@@ -82,6 +90,10 @@ describe('logo raster through the DevTools session', () => {
       const px = await pixels(scrolled!.png);
       expect(px.at(1, 1)).toEqual([0, 150, 0, 255]);
       expect(px.at(118, 28)).toEqual([0, 150, 0, 255]);
+      expect(clips.map((c) => [c.x, c.y])).toEqual([
+        [0, 0],
+        [0, 200],
+      ]);
     } finally {
       await other.close();
     }

@@ -116,32 +116,31 @@ export async function rasterizeElement(el: ElementHandle, timeoutMs: number, ses
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('logo capture timed out')), Math.max(1, timeoutMs))));
   const inTime = <T>(p: Promise<T>): Promise<T> => Promise.race([p, late]);
+  // A frame (the background switch, and a scroll, drawn), then the box where the page has it now.
+  const measure = () =>
+    inTime(
+      el.evaluate(async (e) => {
+        await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        const b = (e as Element).getBoundingClientRect();
+        const inside = b.left >= 0 && b.top >= 0 && b.right <= innerWidth && b.bottom <= innerHeight;
+        return { x: b.left, y: b.top, width: b.width, height: b.height, scrollX, scrollY, inside };
+      }),
+    );
   try {
     await session.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
-    let scrolled = false;
-    for (;;) {
-      // A frame: the background switch (and a scroll) is drawn, and the box is where the page has it now.
-      const seen = await inTime(
-        el.evaluate(async (e) => {
-          await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-          const b = (e as Element).getBoundingClientRect();
-          const inside = b.left >= 0 && b.top >= 0 && b.right <= innerWidth && b.bottom <= innerHeight;
-          return { x: b.left, y: b.top, width: b.width, height: b.height, scrollX, scrollY, inside };
-        }),
-      );
+    let seen = await measure();
+    if (seen.width < 2 || seen.height < 2) return null;
+    if (!seen.inside) {
+      await el.scrollIntoViewIfNeeded({ timeout: Math.max(1, timeoutMs) });
+      seen = await measure();
       if (seen.width < 2 || seen.height < 2) return null;
-      if (!seen.inside && !scrolled) {
-        await el.scrollIntoViewIfNeeded({ timeout: Math.max(1, timeoutMs) });
-        scrolled = true;
-        continue;
-      }
       if (!seen.inside) return await inTime(captureBox(el, session, max)); // larger than the viewport
-      // From the viewport's own corner to the element's far corner: the clip's origin is where the
-      // viewport already is, so even a frame from before the capture's own move holds this region.
-      const corner = { x: seen.scrollX, y: seen.scrollY, width: Math.ceil(seen.x + seen.width), height: Math.ceil(seen.y + seen.height), scale: 1 };
-      const shot = await inTime(session.send('Page.captureScreenshot', { format: 'png', clip: corner, captureBeyondViewport: false }));
-      return await cropOf(Buffer.from(shot.data, 'base64'), seen, max);
     }
+    // From the viewport's own corner to the element's far corner: the clip's origin is where the
+    // viewport already is, so even a frame from before the capture's own move holds this region.
+    const corner = { x: seen.scrollX, y: seen.scrollY, width: Math.ceil(seen.x + seen.width), height: Math.ceil(seen.y + seen.height), scale: 1 };
+    const shot = await inTime(session.send('Page.captureScreenshot', { format: 'png', clip: corner, captureBeyondViewport: false }));
+    return await cropOf(Buffer.from(shot.data, 'base64'), seen, max);
   } finally {
     clearTimeout(timer);
     await session.send('Emulation.setDefaultBackgroundColorOverride', {}).catch(() => undefined);

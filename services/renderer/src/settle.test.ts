@@ -40,11 +40,11 @@ const TALL_NO_RAF = `<!DOCTYPE html><html><body style="margin:0"><div style="hei
   addEventListener('scroll', () => { window.deepest = Math.max(window.deepest || 0, scrollY); });
 </script></body></html>`;
 
-// 8000 px: a section an IntersectionObserver fills when seen (at 3000 px, no lazy marker of its own),
+// 8000 px: a section an IntersectionObserver fills when seen whole (at 3250 px, no lazy marker of its own),
 // an image a scroll handler loads from data-src when it is in view (at 5000 px); every scroll
 // position is recorded.
 const LAZY = `<!DOCTYPE html><html><body style="margin:0"><div style="height:8000px;position:relative">
-<div id="section" style="position:absolute;top:3000px;height:200px;width:100%"></div>
+<div id="section" style="position:absolute;top:3250px;height:200px;width:100%"></div>
 <img id="photo" data-src="/photo.png" style="position:absolute;top:5000px;width:100px;height:100px">
 </div><script>
   window.positions = [];
@@ -53,7 +53,7 @@ const LAZY = `<!DOCTYPE html><html><body style="margin:0"><div style="height:800
       io.unobserve(e.target);
       fetch('/section').then((r) => r.text()).then((t) => { e.target.textContent = t; });
     }
-  });
+  }, { threshold: 1 });
   io.observe(document.getElementById('section'));
   addEventListener('scroll', () => {
     window.positions.push(scrollY);

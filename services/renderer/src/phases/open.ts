@@ -37,7 +37,7 @@ export async function openPage(run: RenderRun, browser: Browser, held: Held): Pr
     const opened = spare ?? (await openContext(browser, run.req.viewport, held));
     opened.guard.bind(run.guard);
     // A snapshot's scroll visits what the page's intersection observers watch (settle.ts): recorded
-    // from the first document on. Only then: in every context it cost /screenshot's context 20-40 ms.
+    // from the first document on. Only then: in every context it cost /screenshot's context 16-44 ms.
     if (run.req.snapshot && run.req.screenshot?.fullPage !== true) await opened.page.addInitScript(OBSERVED_ELEMENTS_SCRIPT);
     if (run.deadlineHit) throw new DeadlineExceededError('render: the budget ran out before the page opened');
     return opened.page;
