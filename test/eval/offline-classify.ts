@@ -13,7 +13,7 @@ import { createClassifier } from '../../services/classifier/src/classifier.ts';
 import { createEmbeddedClassifier } from '../../services/classifier/src/providers/embedded.ts';
 import { loadSentenceEncoder } from '../../services/classifier/src/embed.ts';
 import { snapshotFromHtml } from '../support/snapshot-from-html.ts';
-import { countByHalf, summarizeClassifications, type ClassifyTruth } from './score-classify.ts';
+import { countByHalf, loadArticleTopics, scoreClassification, summarizeClassifications, type ClassifyTruth } from './score-classify.ts';
 import { formatHalves, halfOf, HALVES, type Half } from './split.ts';
 
 const { values: args } = parseArgs({ options: { 'keywords-only': { type: 'boolean' }, errors: { type: 'boolean' }, json: { type: 'string' } } });
@@ -26,16 +26,19 @@ if (!existsSync(GT)) {
 
 interface Record_ {
   page_id: string;
+  source: string;
   html: string;
   url: string;
   domain: string;
   gt: { iab?: string | null; iab_tier1?: string | null; iab_name?: string };
 }
-const records = readFileSync(GT, 'utf8')
+const articleTopics = loadArticleTopics();
+const all = readFileSync(GT, 'utf8')
   .split('\n')
   .filter(Boolean)
-  .map((l) => JSON.parse(l) as Record_)
-  .filter((r) => r.gt.iab && r.gt.iab_tier1);
+  .map((l) => JSON.parse(l) as Record_);
+const records = all.filter((r) => r.gt.iab && r.gt.iab_tier1);
+const articles = all.filter((r) => articleTopics.has(r.page_id));
 
 const embedder = args['keywords-only'] ? null : await loadSentenceEncoder();
 const classifier = createClassifier({ embedded: createEmbeddedClassifier(embedder) });
@@ -46,6 +49,13 @@ for (const r of records) {
   rows.push({ id: r.page_id, domain: r.domain, half: halfOf(r), truth: { iab: r.gt.iab!, iab_tier1: r.gt.iab_tier1! }, got });
 }
 
+const articleRows: typeof rows = [];
+for (const r of articles) {
+  const html = readFileSync(join(CORPUS, r.html), 'utf8');
+  const got = await classifier.classify(snapshotFromHtml(html, r.url), r.url);
+  articleRows.push({ id: r.page_id, domain: r.domain, half: halfOf(r), truth: articleTopics.get(r.page_id)!, got });
+}
+
 const tuningRows = rows.filter((r) => r.half === 'tuning');
 const report = summarizeClassifications(tuningRows);
 const byHalf = countByHalf(HALVES, rows);
@@ -54,16 +64,21 @@ console.log(
 );
 console.log(formatHalves('tier-1 accuracy', { tuning: byHalf.tuning.tier1, validation: byHalf.validation.tier1 }));
 console.log(formatHalves('tier-2 (exact id) accuracy', { tuning: byHalf.tuning.tier2, validation: byHalf.validation.tier2 }));
+const byHalfArticles = countByHalf(HALVES, articleRows);
+console.log(`articles (${articleRows.length} readability pages, topic labels of test/eval/labels/article-topics.jsonl):`);
+console.log(formatHalves('  article topic, tier-1', { tuning: byHalfArticles.tuning.tier1, validation: byHalfArticles.validation.tier1 }));
+console.log(formatHalves('  article topic, tier-2 (exact id)', { tuning: byHalfArticles.tuning.tier2, validation: byHalfArticles.validation.tier2 }));
 const uncategorized = (h: Half): number => rows.filter((r) => r.half === h && r.got.iab_id === 'IAB24').length;
 console.log(`uncategorized (IAB24): validation ${uncategorized('validation')}, tuning ${uncategorized('tuning')}`);
 console.log('most frequent tier-1 confusions, tuning half (expected -> predicted: pages):');
 for (const c of report.topConfusions.slice(0, 12)) console.log(`  ${c.expected} -> ${c.predicted}: ${c.count}`);
 if (args.errors) {
   console.log('errors, tuning half only:');
-  for (const r of tuningRows) {
-    if (r.got.iab_parent_id !== r.truth.iab_tier1 || r.got.iab_id !== r.truth.iab) {
+  for (const r of [...tuningRows, ...articleRows.filter((a) => a.half === 'tuning')]) {
+    const o = scoreClassification(r.truth, r.got);
+    if (!o.tier1Hit || !o.tier2Hit) {
       console.log(
-        `${r.got.iab_parent_id === r.truth.iab_tier1 ? 't2' : 'T1'} ${r.id.padEnd(8)} ${r.domain.padEnd(30)} want ${r.truth.iab.padEnd(8)} got ${r.got.iab_id.padEnd(8)} | ${r.got.description.slice(0, 90)}`,
+        `${o.tier1Hit ? 't2' : 'T1'} ${r.id.padEnd(8)} ${r.domain.padEnd(30)} want ${r.truth.iab.padEnd(8)} got ${r.got.iab_id.padEnd(8)} | ${r.got.description.slice(0, 90)}`,
       );
     }
   }

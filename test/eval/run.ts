@@ -49,7 +49,7 @@ import {
 } from './corpus.ts';
 import { throwawayTls, type ThrowawayTls } from './tls.ts';
 import { knownLogoFound, loadLogoLabels, scoreBrand, summarise as summariseBrand, type BrandTruth, type BrandVerdicts } from './score-brand.ts';
-import { summarizeClassifications, type ClassifyTruth } from './score-classify.ts';
+import { loadArticleTopics, summarizeClassifications, type ClassifyTruth } from './score-classify.ts';
 import { loadEmailLabels, precisionRecall, scoreCompany, withEmailLabels, type CompanyScore, type Counts } from './score-company.ts';
 
 const emailLabels = loadEmailLabels('rendered');
@@ -79,6 +79,7 @@ if (config.EVAL_BASE_URL && !config.EVAL_API_KEY) {
 
 const all = loadRecords(dir);
 const logoLabels = loadLogoLabels();
+const articleTopics = loadArticleTopics();
 const byRole = config.EVAL_ROLE ? all.filter((r) => config.EVAL_ROLE!.split(',').includes(r.page_role)) : all;
 const records = config.EVAL_LIMIT ? sampleRecords(byRole, config.EVAL_LIMIT) : byRole;
 say(
@@ -272,6 +273,8 @@ interface HalfFigures {
   /** Address recall per page, summed (right) over the pages with annotated addresses (total): the target's figure. */
   addressesPerPage: Rate;
   classes: ReturnType<typeof summarizeClassifications>;
+  /** The readability articles against their topic labels (labels/article-topics.jsonl). */
+  articleClasses: ReturnType<typeof summarizeClassifications>;
   brand: ReturnType<typeof summariseBrand>;
 }
 
@@ -293,6 +296,7 @@ function scoreResults(results: readonly PageResult[]): HalfFigures {
     addressesPerPage: rate(),
   };
   const classRows: { truth: ClassifyTruth; got: Pick<Classification, 'iab_id' | 'iab_parent_id'> }[] = [];
+  const articleRows: typeof classRows = [];
   const brandVerdicts: BrandVerdicts[] = [];
   for (const res of results) {
     const r = res.record;
@@ -321,9 +325,11 @@ function scoreResults(results: readonly PageResult[]): HalfFigures {
     }
     const ct = classifyTruth(r);
     if (ct) classRows.push({ truth: ct, got: res.data?.classification ?? { iab_id: '', iab_parent_id: '' } });
+    const topic = articleTopics.get(r.page_id);
+    if (topic) articleRows.push({ truth: topic, got: res.data?.classification ?? { iab_id: '', iab_parent_id: '' } });
     brandVerdicts.push(scoreBrand(r as BrandTruth, res.data ?? EMPTY_BRAND, logoLabels.get(r.page_id)));
   }
-  return { ...f, classes: summarizeClassifications(classRows), brand: summariseBrand(brandVerdicts) };
+  return { ...f, classes: summarizeClassifications(classRows), articleClasses: summarizeClassifications(articleRows), brand: summariseBrand(brandVerdicts) };
 }
 
 /** The printed table: one formatHalves line per figure (validation, tuning, gap). */
@@ -346,6 +352,14 @@ function figureLines(h: Record<Half, HalfFigures>): string[] {
   both('addresses recall averaged over pages', (f) => f.addressesPerPage);
   both('IAB tier-1', (f) => ({ right: Math.round(f.classes.tier1Accuracy * f.classes.pages), total: f.classes.pages }));
   both('IAB tier-2 (exact id)', (f) => ({ right: Math.round(f.classes.tier2Accuracy * f.classes.pages), total: f.classes.pages }));
+  both('IAB tier-1, articles (topic labels)', (f) => ({
+    right: Math.round(f.articleClasses.tier1Accuracy * f.articleClasses.pages),
+    total: f.articleClasses.pages,
+  }));
+  both('IAB tier-2, articles (topic labels)', (f) => ({
+    right: Math.round(f.articleClasses.tier2Accuracy * f.articleClasses.pages),
+    total: f.articleClasses.pages,
+  }));
   lines.push('', 'brand fields (found: share of all pages with a value; correct: where the corpus or a label file has truth)');
   for (const field of h.tuning.brand.map((b) => b.field)) {
     const of = (f: HalfFigures) => f.brand.find((b) => b.field === field) ?? { n: 0, found: 0, withTruth: 0, correct: 0 };
@@ -371,6 +385,7 @@ function figuresJson(f: HalfFigures): unknown {
       },
     },
     classification: f.classes,
+    articleClassification: f.articleClasses,
     brand: f.brand,
   };
 }
@@ -385,7 +400,7 @@ function pageLine(res: PageResult): unknown {
   if (halfOf(r) === 'validation') return { page_id: r.page_id, half: 'validation', status: res.status, ms: Math.round(res.ms) };
   const company = res.data?.company ?? EMPTY_COMPANY;
   const s = scoreCompany(withEmailLabels(r.gt, emailLabels.get(r.page_id)), company);
-  const ct = classifyTruth(r);
+  const ct = classifyTruth(r) ?? articleTopics.get(r.page_id) ?? null;
   const cls = res.data?.classification;
   return {
     page_id: r.page_id,

@@ -1,13 +1,23 @@
 /**
- * Pure scoring of classifications against the corpus's site-level IAB labels: tier-1 and tier-2
- * (exact id) accuracy and a tier-1 confusion table. No I/O, so the runner and tests share it.
+ * Scoring of classifications against the corpus's site-level IAB labels and the article topic labels
+ * (test/eval/labels/article-topics.jsonl): tier-1 and tier-2 (exact id) accuracy and a tier-1
+ * confusion table. Pure but for loadArticleTopics, so the runner and tests share it.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Classification } from '@enrich/shared/contracts';
 
 export interface ClassifyTruth {
-  /** Hand-judged site-level label: a tier-2 id, or a tier-1 id when no child fits. */
+  /** Hand-judged label: a tier-2 id, or a tier-1 id when no child fits. */
   iab: string;
   iab_tier1: string;
+  /** Other ids as right as `iab` for a page about two things (the article topic labels); tier-1 ids of these count too. */
+  also?: readonly string[];
+}
+
+/** The tier-1 id of an IAB 1.0 id ("IAB19-18" -> "IAB19"). */
+export function tier1Of(id: string): string {
+  return id.split('-')[0]!;
 }
 
 export interface ClassifyOutcome {
@@ -17,7 +27,11 @@ export interface ClassifyOutcome {
 }
 
 export function scoreClassification(truth: ClassifyTruth, got: Pick<Classification, 'iab_id' | 'iab_parent_id'>): ClassifyOutcome {
-  return { tier1Hit: got.iab_parent_id === truth.iab_tier1, tier2Hit: got.iab_id === truth.iab };
+  const also = truth.also ?? [];
+  return {
+    tier1Hit: got.iab_parent_id === truth.iab_tier1 || also.some((id) => tier1Of(id) === got.iab_parent_id),
+    tier2Hit: got.iab_id === truth.iab || also.includes(got.iab_id),
+  };
 }
 
 export interface ClassifyReport {
@@ -72,6 +86,20 @@ export function countByHalf<H extends string>(
     c.tier2.total++;
     if (o.tier1Hit) c.tier1.right++;
     if (o.tier2Hit) c.tier2.right++;
+  }
+  return out;
+}
+
+/**
+ * The topic labels of the readability articles (test/eval/labels/article-topics.jsonl, see its README):
+ * the corpus labels none of them, and an article is about its own topic, not its publisher's trade.
+ */
+export function loadArticleTopics(path = join(import.meta.dirname, 'labels/article-topics.jsonl')): Map<string, ClassifyTruth> {
+  const out = new Map<string, ClassifyTruth>();
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    const l = JSON.parse(line) as { page_id: string; iab: string; also?: string[] };
+    out.set(l.page_id, { iab: l.iab, iab_tier1: tier1Of(l.iab), also: l.also ?? [] });
   }
   return out;
 }
