@@ -11,6 +11,10 @@ describe('parseJsonLd: the documented tolerance', () => {
   it('drops an HTML comment or a CDATA wrapper around the block', () => {
     expect(parseJsonLd('<!-- {"@type": "Organization", "name": "Acme",} -->')).toEqual({ '@type': 'Organization', name: 'Acme' });
     expect(parseJsonLd('//<![CDATA[\n{"name": "Acme"}\n//]]>')).toEqual({ name: 'Acme' });
+    // MediaWiki (every Wikipedia article) writes the wrapper bare; some templates inside a block comment.
+    expect(parseJsonLd('\n<![CDATA[\n{"@type":"Article","name":"New Zealand"}\n]]>\n')).toEqual({ '@type': 'Article', name: 'New Zealand' });
+    expect(parseJsonLd('/*<![CDATA[*/{"name": "Acme"}/*]]>*/')).toEqual({ name: 'Acme' });
+    expect(parseJsonLd('{"sameAs": [["a"]]}')).toEqual({ sameAs: [['a']] });
   });
 
   it('reads raw control characters inside strings as one space', () => {

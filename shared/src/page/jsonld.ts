@@ -3,8 +3,9 @@
  * block into JSON; the analyzers interpret the nodes (organisations, addresses, types) themselves.
  *
  * Tolerance, exactly (each case is tested in jsonld.test.ts):
- *  1. an HTML comment wrapper (`<!-- ... -->`) or a CDATA wrapper (`//<![CDATA[ ... //]]>`) around the
- *     whole block is dropped, and surrounding whitespace trimmed;
+ *  1. an HTML comment wrapper (`<!-- ... -->`) or a CDATA wrapper around the whole block is dropped,
+ *     bare (`<![CDATA[ ... ]]>`, as MediaWiki writes it on every Wikipedia article) or behind `//` or
+ *     inside `/* *\/` (`//<![CDATA[ ... //]]>`), and surrounding whitespace trimmed;
  *  2. a block that is still not valid JSON is repaired once: every run of control characters
  *     (U+0000-U+001F: raw newlines and tabs inside strings) becomes one space, and trailing commas
  *     before `}` or `]` are dropped (the repair is textual, so ",}" inside a string is dropped too);
@@ -24,7 +25,7 @@ export type JsonObject = { [k: string]: Json };
 export function parseJsonLd(raw: string): Json | undefined {
   const cleaned = raw
     .replace(/^\s*<!--|-->\s*$/g, '')
-    .replace(/^\s*\/\/\s*<!\[CDATA\[|\/\/\s*\]\]>\s*$/g, '')
+    .replace(/^\s*(?:\/\/|\/\*)?\s*<!\[CDATA\[\s*(?:\*\/)?|(?:\/\/|\/\*)?\s*\]\]>\s*(?:\*\/)?\s*$/g, '')
     .trim();
   const repaired = cleaned.replace(/[\u0000-\u001f]+/g, ' ').replace(/,\s*([}\]])/g, '$1');
   for (const text of [cleaned, repaired, `[${repaired.replace(/}\s*{/g, '},{')}]`]) {
