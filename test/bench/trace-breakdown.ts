@@ -3,7 +3,7 @@
  * with an in-memory span exporter, sends each endpoint a few times against a bench fixture page, and
  * prints the span tree of the median request with each span's duration and its start offset.
  *
- *   node test/bench/trace-breakdown.ts [site=bench-saas] [rounds=5]
+ *   node test/bench/trace-breakdown.ts [site=bench-saas] [rounds=5] [paths=/screenshot,/classify,/enrich]
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,7 @@ import { loadRendererConfig } from '../../services/renderer/src/config.ts';
 
 const site = process.argv[2] ?? 'bench-saas';
 const rounds = Number(process.argv[3] ?? 5);
+const paths = (process.argv[4] ?? '/screenshot,/classify,/enrich').split(',');
 const telemetry = startTestTelemetry('trace-breakdown');
 const log = createLogger('trace-breakdown', 'silent');
 
@@ -60,7 +61,7 @@ function printTree(spans: ReadableSpan[]): void {
   walk(root, 0);
 }
 
-for (const path of ['/screenshot', '/classify', '/enrich']) {
+for (const path of paths) {
   const runs: ReadableSpan[][] = [];
   for (let i = 0; i < rounds + 1; i++) {
     telemetry.exporter.reset();
