@@ -1,9 +1,11 @@
 /**
  * Integration (real Chromium): the logo raster (rasterizeElement with the page's DevTools session)
  * keeps the logo's transparency, is scaled into 512 x 512 by the browser, captures an element below
- * the fold, cuts an element away from the viewport's corner out of the capture (a scrolled page
- * too), and leaves the page's default background as it was for the captures after it.
+ * the fold (a loading=lazy image there once it has arrived), cuts an element away from the viewport's
+ * corner out of the capture (a scrolled page too), and leaves the page's default background as it
+ * was for the captures after it.
  */
+import { createServer, type Server } from 'node:http';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +21,25 @@ const PAGE = `<!DOCTYPE html><html><body style="margin:0">
 
 let browser: Browser;
 let page: Page;
+let server: Server;
+let origin: string;
 
 beforeAll(async () => {
+  // A logo image that takes 300 ms to arrive, below the fold with loading=lazy.
+  const logo = await sharp({ create: { width: 80, height: 40, channels: 4, background: { r: 0, g: 0, b: 180, alpha: 1 } } })
+    .png()
+    .toBuffer();
+  server = createServer((req, res) => {
+    if (req.url === '/logo.png') return void setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(logo), 300);
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(
+        '<!DOCTYPE html><html><body style="margin:0"><div style="height:4000px"></div><img id="lazy" src="/logo.png" loading="lazy" width="80" height="40"></body></html>',
+      );
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   browser = await chromium.launch({ executablePath: loadRendererConfig({}).CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu'] });
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.setContent(PAGE);
@@ -28,6 +47,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  server?.closeAllConnections();
+  await new Promise((r) => server?.close(r));
 });
 
 async function pixels(png: string): Promise<{ at(x: number, y: number): number[]; width: number; height: number }> {
@@ -94,6 +115,19 @@ describe('logo raster through the DevTools session', () => {
         [0, 0],
         [0, 200],
       ]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('waits for a loading=lazy image it scrolls to before capturing it', async () => {
+    const other = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      await other.goto(`${origin}/`);
+      const session = await other.context().newCDPSession(other);
+      const raster = await rasterizeElement((await other.$('#lazy'))!, 2_000, session);
+      expect(raster).toMatchObject({ width: 80, height: 40 });
+      expect((await pixels(raster!.png)).at(40, 20)).toEqual([0, 0, 180, 255]);
     } finally {
       await other.close();
     }

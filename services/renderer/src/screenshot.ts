@@ -120,9 +120,17 @@ export async function rasterizeElement(el: ElementHandle, timeoutMs: number, ses
   const measure = () =>
     inTime(
       el.evaluate(async (e) => {
-        await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-        const b = (e as Element).getBoundingClientRect();
-        const inside = b.left >= 0 && b.top >= 0 && b.right <= innerWidth && b.bottom <= innerHeight;
+        const frame = () => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        const isInside = (b: DOMRect) => b.left >= 0 && b.top >= 0 && b.right <= innerWidth && b.bottom <= innerHeight;
+        await frame();
+        let b = (e as Element).getBoundingClientRect();
+        // An image in view that is still loading (a loading=lazy one starts once scrolled to) is waited for, at most 1 s.
+        if (isInside(b) && e instanceof HTMLImageElement && !e.complete) {
+          await Promise.race([e.decode().catch(() => undefined), new Promise((r) => setTimeout(r, 1_000))]);
+          await frame();
+          b = e.getBoundingClientRect();
+        }
+        const inside = isInside(b);
         return { x: b.left, y: b.top, width: b.width, height: b.height, scrollX, scrollY, inside };
       }),
     );
