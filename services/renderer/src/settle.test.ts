@@ -69,6 +69,15 @@ const PLAIN_TALL = `<!DOCTYPE html><html><body style="margin:0"><div style="heig
   addEventListener('scroll', () => window.positions.push(scrollY));
 </script></body></html>`;
 
+// As tall, with two native loading=lazy images far below the fold (sized, so their box is known unloaded).
+const NATIVE_LAZY = `<!DOCTYPE html><html><body style="margin:0"><div style="height:8000px;position:relative">
+<img id="a" src="/native-a.png" loading="lazy" width="100" height="100" style="position:absolute;top:3000px">
+<img id="b" src="/native-b.png" loading="lazy" width="100" height="100" style="position:absolute;top:6000px">
+</div><script>
+  window.positions = [];
+  addEventListener('scroll', () => window.positions.push(scrollY));
+</script></body></html>`;
+
 let server: Server;
 let origin: string;
 let browser: Browser;
@@ -81,6 +90,8 @@ beforeAll(async () => {
     if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
     if (req.url === '/tall-no-raf') return void res.writeHead(200, { 'content-type': 'text/html' }).end(TALL_NO_RAF);
     if (req.url === '/lazy') return void res.writeHead(200, { 'content-type': 'text/html' }).end(LAZY);
+    if (req.url === '/native-lazy') return void res.writeHead(200, { 'content-type': 'text/html' }).end(NATIVE_LAZY);
+    if (req.url === '/native-a.png' || req.url === '/native-b.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end();
     if (req.url === '/plain-tall') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PLAIN_TALL);
     if (req.url === '/section') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('section seen');
     if (req.url === '/photo.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end();
@@ -228,6 +239,23 @@ describe('scrolling for lazy content', () => {
       });
       await scrollThrough(p.page, p.net, Date.now() + 20_000, { every: true });
       expect(new Set(await p.positions()).size).toBe(Math.ceil((8000 - 600) / 540));
+    } finally {
+      await p.close();
+    }
+  });
+  it('leaves native loading=lazy images to the browser in a snapshot (its end only), but loads them for a full capture', { timeout: 30_000 }, async () => {
+    const p = await opened('/native-lazy');
+    try {
+      seen.length = 0;
+      await scrollThrough(p.page, p.net, Date.now() + 20_000);
+      // The snapshot reads their src and box from the DOM; visiting them cost a frame and a decode each.
+      expect(new Set(await p.positions()).size).toBe(1);
+      await p.page.evaluate(() => {
+        (window as unknown as { positions: number[] }).positions = [];
+      });
+      await scrollThrough(p.page, p.net, Date.now() + 20_000, { every: true });
+      expect(new Set(await p.positions()).size).toBe(Math.ceil((8000 - 600) / 540));
+      expect(seen).toEqual(expect.arrayContaining(['/native-a.png', '/native-b.png']));
     } finally {
       await p.close();
     }

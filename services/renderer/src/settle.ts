@@ -176,11 +176,13 @@ export const OBSERVED_ELEMENTS_SCRIPT = `(() => {
  *   the first such element not yet shown whole is put a quarter down the viewport (so observers
  *   that want it well inside, and scroll handlers with an offset, see it), which shows what follows
  *   it for three quarters of a viewport, and so on. Such elements: those the page's
- *   IntersectionObservers watch (OBSERVED_ELEMENTS_SCRIPT), native `loading=lazy` images and frames,
- *   the attributes and classes of lazy loaders and reveal-on-scroll libraries (`data-src`,
- *   `data-original`, `.lazyload`, `.wow`, `data-aos`, ...), looked at again after each visit, so
- *   what a visit adds is visited too. A page with none is visited at its end only (infinite lists
- *   and "load more" footers load there).
+ *   IntersectionObservers watch (OBSERVED_ELEMENTS_SCRIPT) and the attributes and classes of lazy
+ *   loaders and reveal-on-scroll libraries (`data-src`, `data-original`, `.lazyload`, `.wow`,
+ *   `data-aos`, ...), looked at again after each visit, so what a visit adds is visited too. Native
+ *   `loading=lazy` images and frames are left to the browser: the DOM already holds what the
+ *   analyzers read of them, and a visit cost a frame, a fetch and a decode each (README,
+ *   "Scrolling"). A page with none is visited at its end only (infinite lists and "load more"
+ *   footers load there).
  */
 export async function scrollThrough(page: Page, net: NetworkActivity, until: number, opts: { every?: boolean; maxSteps?: number } = {}): Promise<void> {
   if (until <= Date.now()) return;
@@ -191,8 +193,7 @@ export async function scrollThrough(page: Page, net: NetworkActivity, until: num
         if (document.documentElement.scrollHeight <= window.innerHeight + 2) return false;
         const stop = Date.now() + budget;
         const step = Math.max(200, Math.floor(window.innerHeight * 0.9));
-        const LAZY =
-          'img[loading=lazy], iframe[loading=lazy], [data-src], [data-srcset], [data-original], [data-lazy], [data-lazy-src], [data-bg], [data-background], [data-background-image], .lazy, .lazyload, .wow, [data-aos], [data-sal], [data-scroll], [data-animate]';
+        const LAZY = `${every ? 'img[loading=lazy], iframe[loading=lazy], ' : ''}[data-src], [data-srcset], [data-original], [data-lazy], [data-lazy-src], [data-bg], [data-background], [data-background-image], .lazy, .lazyload, .wow, [data-aos], [data-sal], [data-scroll], [data-animate]`;
         const observed = (window as unknown as Record<symbol, Set<WeakRef<Element>> | undefined>)[Symbol.for('enrich.observed')];
         const bottom = (): number => Math.max(0, document.documentElement.scrollHeight - window.innerHeight);
         // What a visit shows whole: from its top to three quarters down the viewport (the last
