@@ -4,6 +4,12 @@
  * prints the span tree of the median request with each span's duration and its start offset.
  *
  *   node test/bench/trace-breakdown.ts [site=bench-saas] [rounds=5] [paths=/screenshot,/classify,/enrich]
+ *
+ * One process means one event loop: the classifier's inference (~70 ms of synchronous wasm) holds the
+ * renderer's and the edge's callbacks while it runs, so under /enrich the render spans it overlaps
+ * (the capture, the logos) read longer than in the stack of separate processes (2026-11-26: the
+ * capture 127 ms under /enrich against 63 ms under /brand here; /enrich and /brand p50 538 and 562 ms
+ * in the stack). Read /enrich's overlap from a trace of the running stack.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
