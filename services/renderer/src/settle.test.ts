@@ -199,7 +199,15 @@ describe('scrolling for lazy content', () => {
     const net = trackNetwork(page);
     await page.goto(`${origin}${path}`, { waitUntil: 'load' });
     const positions = (): Promise<number[]> => page.evaluate(() => (window as unknown as { positions: number[] }).positions.filter((y) => y > 0));
-    return { page, net, positions, close: () => context.close() };
+    /** The distinct positions one scroll visits, counted from a clean record. */
+    const visits = async (opts: { every?: boolean } = {}): Promise<number> => {
+      await page.evaluate(() => {
+        (window as unknown as { positions: number[] }).positions = [];
+      });
+      await scrollThrough(page, net, Date.now() + 20_000, opts);
+      return new Set(await positions()).size;
+    };
+    return { page, net, positions, visits, close: () => context.close() };
   }
 
   it('visits the viewports of what the page observes and lazy markers, and the last one, not every viewport', { timeout: 30_000 }, async () => {
@@ -232,29 +240,20 @@ describe('scrolling for lazy content', () => {
   it('visits only the end of a tall page with nothing that loads when seen; `every` visits each viewport', { timeout: 30_000 }, async () => {
     const p = await opened('/plain-tall');
     try {
-      await scrollThrough(p.page, p.net, Date.now() + 20_000);
-      expect(new Set(await p.positions()).size).toBe(1);
-      await p.page.evaluate(() => {
-        (window as unknown as { positions: number[] }).positions = [];
-      });
-      await scrollThrough(p.page, p.net, Date.now() + 20_000, { every: true });
-      expect(new Set(await p.positions()).size).toBe(Math.ceil((8000 - 600) / 540));
+      expect(await p.visits()).toBe(1);
+      expect(await p.visits({ every: true })).toBe(Math.ceil((8000 - 600) / 540));
     } finally {
       await p.close();
     }
   });
+
   it('leaves native loading=lazy images to the browser in a snapshot (its end only), but loads them for a full capture', { timeout: 30_000 }, async () => {
     const p = await opened('/native-lazy');
     try {
       seen.length = 0;
-      await scrollThrough(p.page, p.net, Date.now() + 20_000);
       // The snapshot reads their src and box from the DOM; visiting them cost a frame and a decode each.
-      expect(new Set(await p.positions()).size).toBe(1);
-      await p.page.evaluate(() => {
-        (window as unknown as { positions: number[] }).positions = [];
-      });
-      await scrollThrough(p.page, p.net, Date.now() + 20_000, { every: true });
-      expect(new Set(await p.positions()).size).toBe(Math.ceil((8000 - 600) / 540));
+      expect(await p.visits()).toBe(1);
+      expect(await p.visits({ every: true })).toBe(Math.ceil((8000 - 600) / 540));
       expect(seen).toEqual(expect.arrayContaining(['/native-a.png', '/native-b.png']));
     } finally {
       await p.close();
