@@ -26,7 +26,6 @@ if (!existsSync(GT)) {
 
 interface Record_ {
   page_id: string;
-  source: string;
   html: string;
   url: string;
   domain: string;
@@ -42,19 +41,19 @@ const articles = all.filter((r) => articleTopics.has(r.page_id));
 
 const embedder = args['keywords-only'] ? null : await loadSentenceEncoder();
 const classifier = createClassifier({ embedded: createEmbeddedClassifier(embedder) });
-const rows: { id: string; domain: string; half: Half; truth: ClassifyTruth; got: Awaited<ReturnType<typeof classifier.classify>> }[] = [];
-for (const r of records) {
-  const html = readFileSync(join(CORPUS, r.html), 'utf8');
-  const got = await classifier.classify(snapshotFromHtml(html, r.url), r.url);
-  rows.push({ id: r.page_id, domain: r.domain, half: halfOf(r), truth: { iab: r.gt.iab!, iab_tier1: r.gt.iab_tier1! }, got });
+type Row = { id: string; domain: string; half: Half; truth: ClassifyTruth; got: Awaited<ReturnType<typeof classifier.classify>> };
+/** Each page classified from its saved HTML, beside its truth. */
+async function classifyEach(pages: readonly Record_[], truthOf: (r: Record_) => ClassifyTruth): Promise<Row[]> {
+  const out: Row[] = [];
+  for (const r of pages) {
+    const html = readFileSync(join(CORPUS, r.html), 'utf8');
+    const got = await classifier.classify(snapshotFromHtml(html, r.url), r.url);
+    out.push({ id: r.page_id, domain: r.domain, half: halfOf(r), truth: truthOf(r), got });
+  }
+  return out;
 }
-
-const articleRows: typeof rows = [];
-for (const r of articles) {
-  const html = readFileSync(join(CORPUS, r.html), 'utf8');
-  const got = await classifier.classify(snapshotFromHtml(html, r.url), r.url);
-  articleRows.push({ id: r.page_id, domain: r.domain, half: halfOf(r), truth: articleTopics.get(r.page_id)!, got });
-}
+const rows = await classifyEach(records, (r) => ({ iab: r.gt.iab!, iab_tier1: r.gt.iab_tier1! }));
+const articleRows = await classifyEach(articles, (r) => articleTopics.get(r.page_id)!);
 
 const tuningRows = rows.filter((r) => r.half === 'tuning');
 const report = summarizeClassifications(tuningRows);
