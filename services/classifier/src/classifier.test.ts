@@ -168,6 +168,30 @@ describe('classifier degrading gracefully, with the evidence in the trace', () =
     expect(attrs['enrich.classify.margin']).toBeGreaterThanOrEqual(0);
     expect(attrs['enrich.classify.prose_sentences']).toBeGreaterThanOrEqual(2);
     expect(attrs['enrich.classify.article']).toBe(false);
+    expect(attrs['enrich.classify.embedding']).toBe('used');
+  });
+
+  it('does not embed a page its keywords decide (the same answer as with the embedding), unless the full ranking is asked for', async () => {
+    const encoder = await loadSentenceEncoder();
+    let calls = 0;
+    const counting = { ...encoder, embed: (texts: readonly string[]) => (calls++, encoder.embed(texts)) };
+    const plain = html(
+      '<title>Tony’s Pizzeria | Italian restaurant</title><meta name="description" content="Family Italian restaurant: wood-fired pizza, fresh pasta and Italian wine since 1982.">',
+      '<h1>Italian restaurant and pizzeria</h1><p>Our Italian restaurant serves pizza, pasta, lasagna and Italian wine. Book a table at the restaurant. Pizza delivery every night.</p>',
+    );
+    telemetry.exporter.reset();
+    const skipped = await trace.getTracer('test').startActiveSpan('classify', async (span) => {
+      const got = await run(createClassifier({ embedded: createEmbeddedClassifier(counting) }), plain);
+      span.end();
+      return got;
+    });
+    expect(calls).toBe(0);
+    expect(telemetry.exporter.getFinishedSpans().find((s) => s.name === 'classify')!.attributes['enrich.classify.embedding']).toBe('not needed');
+    const full = await run(createClassifier({ embedded: createEmbeddedClassifier(counting, undefined, undefined, { fullRanking: true }) }), plain);
+    expect(calls).toBe(1);
+    expect(full).toEqual(skipped);
+    await run(createClassifier({ embedded: createEmbeddedClassifier(counting) }), rocketPage, 'https://ursamajor.example/');
+    expect(calls).toBe(2);
   });
 
   it('gives the same page the same answer however its navigation and JSON-LD blocks are ordered', async () => {

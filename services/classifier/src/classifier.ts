@@ -43,6 +43,7 @@ export function recordEvidence(choice: CategoryChoice, byProvider: boolean): voi
     'enrich.classify.keyword_evidence': s.keywords,
     'enrich.classify.schema_evidence': s.schema,
     'enrich.classify.embed_z': s.embedZ,
+    'enrich.classify.embedding': s.embedding,
     'enrich.classify.prose_sentences': s.proseSentences,
     'enrich.classify.prose_words': s.proseWords,
     'enrich.classify.article': s.article,

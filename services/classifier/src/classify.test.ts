@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byScoreThenTaxonomyOrder, chooseCategory, hasEnoughProse, measureProse, type ClassifierModel } from './classify.ts';
+import { byScoreThenTaxonomyOrder, chooseCategory, embeddingCannotChange, hasEnoughProse, measureProse, type ClassifierModel } from './classify.ts';
 import { buildLexicon } from './lexicon.ts';
 import type { PageEvidence } from './page-evidence.ts';
 import { iabTaxonomy } from './taxonomy.ts';
@@ -62,5 +62,43 @@ describe('same evidence, same answer', () => {
     expect(a.ranking[0]!.score).toBe(a.ranking[1]!.score);
     expect(a.tier1Id).toBe('IAB8');
     expect(b).toEqual(a);
+  });
+});
+
+describe('the embedding is not computed where it cannot change the answer', () => {
+  const tax = iabTaxonomy();
+  const lexicon = buildLexicon(tax);
+  /** Category vectors whose similarities put one category far above all others: the largest z-score an embedding can give it. */
+  const oneHot = (id: string): ClassifierModel['vectors'] => {
+    const ids = tax.all.map((c) => c.id);
+    return {
+      model: 'test',
+      dims: 1,
+      profilesSha256: '',
+      ids,
+      similarities: () => Float32Array.from(ids, (x) => (x === id ? 1 : 0)),
+    };
+  };
+  const answers = (p: PageEvidence): Set<string> =>
+    new Set(tax.all.map((c) => chooseCategory(p, new Float32Array(1), { taxonomy: tax, lexicon, vectors: oneHot(c.id) }).iabId));
+
+  it('skips a page whose keywords decide: no embedding of any category changes its answer', () => {
+    const p = page({
+      title: 'Tony’s Pizzeria | Italian restaurant',
+      descriptions: ['Family Italian restaurant: wood-fired pizza, fresh pasta and Italian wine since 1982.'],
+      h1: ['Italian restaurant and pizzeria'],
+      visible: 'Our Italian restaurant serves pizza, pasta, lasagna and Italian wine. Book a table at the restaurant. Pizza delivery every night.',
+    });
+    const model: ClassifierModel = { taxonomy: tax, lexicon, vectors: null };
+    expect(embeddingCannotChange(p, model)).toBe(true);
+    const without = chooseCategory(p, null, model).iabId;
+    expect(answers(p)).toEqual(new Set([without]));
+  });
+
+  it('embeds a page whose keywords lead narrowly: there an embedding can change the answer', () => {
+    const p = page({ title: 'Pizza and hotel rooms', visible: 'We have a restaurant and a hotel.' });
+    const model: ClassifierModel = { taxonomy: tax, lexicon, vectors: null };
+    expect(embeddingCannotChange(p, model)).toBe(false);
+    expect(answers(p).size).toBeGreaterThan(1);
   });
 });

@@ -35,6 +35,12 @@ export interface EvidenceStrength {
   proseWords: number;
   /** True when the page was read as an article (its body and headline over the site's chrome). */
   article: boolean;
+  /**
+   * Whether the sentence embedding was computed: 'used'; 'not needed' when keywords and schema.org
+   * types decided the category whatever it could say (`embeddingCannotChange`); 'unavailable' (no
+   * model, a non-English page, a summary too short).
+   */
+  embedding: 'used' | 'not needed' | 'unavailable';
 }
 
 export interface CategoryChoice {
@@ -270,11 +276,42 @@ function strengthOf(
     proseSentences: prose.sentences,
     proseWords: prose.words,
     article: page.article !== null,
+    embedding: 'unavailable',
   };
 }
 
 /**
- * @param pageVector the embedding of `pageSummaryText(page)`, or null (no model, non-English page).
+ * True when no embedding of the page could change the answer, so it need not be computed (it is the
+ * classifier's largest cost, ~70 ms of CPU a page). An embedding adds to a family at most
+ * `embedWeight x` the largest z-score a value can have among the N families compared, sqrt(N - 1)
+ * (population deviation), and to a child at most `embedWeightTier2 x sqrt(k - 1)` among k siblings;
+ * it never lowers a score (only positive z counts). So the answer without it stands when
+ * - the leading family's keyword and schema.org evidence is ahead of every other family's by more than
+ *   that most (and on an article the leader is not News, which an embedding-scored family would pass), and
+ * - among its children either none has evidence of its own (the family itself is the answer whatever
+ *   the embedding says) or the best one has at least `minTier2Score` and leads the others by more
+ *   than a child's most.
+ * Then the leader also has far more than `minEvidence`, so the answer is on evidence either way.
+ */
+export function embeddingCannotChange(page: PageEvidence, model: ClassifierModel, tuning: ClassifyTuning = DEFAULT_TUNING): boolean {
+  const scores = scoreFamilies(page, null, model, tuning);
+  const [best, runnerUp] = scores.families;
+  if (!best) return false;
+  const compared = model.taxonomy.tier1.filter((t) => t.id !== UNCATEGORIZED_ID && !NOT_BY_SIMILARITY.has(t.id)).length;
+  const familyMost = tuning.embedWeight * Math.sqrt(Math.max(0, compared - 1));
+  if (best.score - (runnerUp?.score ?? 0) <= familyMost) return false;
+  if (page.article && best.id === NEWS_FAMILY) return false;
+  const children = model.taxonomy.childrenOf(best.id);
+  const own = (id: string): number => (scores.lex.get(id) ?? 0) + (scores.schema.get(id) ?? 0);
+  const ranked = children.map((c) => own(c.id)).sort((a, b) => b - a);
+  if (!(ranked[0]! > 0)) return true;
+  const childMost = tuning.embedWeightTier2 * Math.sqrt(Math.max(0, children.length - 1));
+  return ranked[0]! >= tuning.minTier2Score && ranked[0]! - (ranked[1] ?? 0) > childMost;
+}
+
+/**
+ * @param pageVector the embedding of `pageSummaryText(page)`, or null (no model, non-English page,
+ *   or not needed: `embeddingCannotChange`).
  */
 export function chooseCategory(
   page: PageEvidence,

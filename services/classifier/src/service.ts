@@ -23,9 +23,10 @@ export async function startClassifier({
   instance?: string;
 }): Promise<Started> {
   const t0 = performance.now();
-  const embedded = await loadEmbeddedClassifier();
-  log.info({ ms: Math.round(performance.now() - t0) }, 'sentence encoder and category vectors loaded');
   const llm = llmProviderOptions(config);
+  // A provider is offered the embedded ranking's best families, so every page is embedded then.
+  const embedded = await loadEmbeddedClassifier({ fullRanking: llm !== null });
+  log.info({ ms: Math.round(performance.now() - t0) }, 'sentence encoder and category vectors loaded');
   if (llm) log.info({ url: llm.baseUrl, model: llm.model, mode: llm.mode }, 'chat-model provider on');
   const classifier = createClassifier({
     embedded,
