@@ -8,6 +8,8 @@ import {
   imprintNames,
   isBareHost,
   logoAltName,
+  ownershipStatements,
+  registeredNames,
   titleSegments,
 } from './legal-name.ts';
 import { chooseOwnerNames as chooseLegalName, ownerAffinity } from './owner-name.ts';
@@ -124,5 +126,75 @@ describe('legal statements', () => {
     expect(logoAltName('Zynk Design - Interior Architects & Designers')).toBe('Zynk Design');
     expect(isBareHost('bookstore.sgi-usa.org')).toBe(true);
     expect(isBareHost('ToledoCars.com')).toBe(false);
+  });
+});
+
+describe('ownership statements and registration lines', () => {
+  it('reads who owns what', () => {
+    expect(ownershipStatements('Terms of Use.\nWikipedia® is a registered trademark of the Wikimedia Foundation, Inc., a non-profit organization.')).toEqual([
+      { owner: 'Wikimedia Foundation, Inc.', owns: 'Wikipedia' },
+    ]);
+    expect(ownershipStatements('About us\nGreen Plumbers ® is a trademark of Green Invest Limited (Australia)')).toEqual([
+      { owner: 'Green Invest Limited', owns: 'Green Plumbers' },
+    ]);
+    expect(ownershipStatements('Ours. ACME and ROADRUNNER are trademarks and the property of Acme Widgets Company. Acme is a lender.')).toEqual([
+      { owner: 'Acme Widgets Company', owns: 'ACME and ROADRUNNER' },
+    ]);
+    expect(ownershipStatements('VisionProject is developed and owned by Visionera AB, a software company in Stockholm.')).toEqual([
+      { owner: 'Visionera AB', owns: 'VisionProject' },
+    ]);
+    expect(ownershipStatements('This website is owned and operated by Smith and Jones Media. Contact')).toEqual([
+      { owner: 'Smith and Jones Media', owns: 'This website' },
+    ]);
+    expect(ownershipStatements('Acme Tours, a wholly owned subsidiary of Globe Travel Group plc')).toEqual([
+      { owner: 'Globe Travel Group plc', owns: 'Acme Tours' },
+    ]);
+  });
+
+  it('reads no owner from credits, lower-case owners or respective owners', () => {
+    expect(ownershipStatements('This site is developed by PixelWorks Studio')).toEqual([]);
+    expect(ownershipStatements('a property that is owned by the mortgage lender after a default')).toEqual([]);
+    expect(ownershipStatements('Other names may be trademarks of their respective owners.')).toEqual([]);
+  });
+
+  it('finds the name a registration line registers, and only one written right before it', () => {
+    expect(registeredNames('© 2014 Prepress Express Ltd. Registered in England and Wales (company no. 04516345)')).toEqual(['Prepress Express Ltd.']);
+    expect(registeredNames('Godiva Mortgages Limited is registered in England and Wales')).toEqual(['Godiva Mortgages Limited']);
+    expect(registeredNames('Acme Widgets Ltd makes widgets for builders. Registered office: 1 High St')).toEqual([]);
+  });
+
+  const facts = (visibleText: string, domainLabel: string, title: string) =>
+    collectNameCandidates({ domainLabel, title, ogSiteName: '', applicationName: '', visibleText, footerText: '', jsonLd: empty, microdata: empty });
+
+  it('names the entity a statement says owns the site or its brand', () => {
+    const text = 'Encyclopedia\nText is available.\nWikipedia® is a registered trademark of the Wikimedia Foundation, Inc., a non-profit organization.';
+    const choice = chooseLegalName(facts(text, 'wikipedia', 'New Zealand - Wikipedia'), 'wikipedia', ['Wikipedia']);
+    expect(choice?.name).toBe('Wikimedia Foundation, Inc.');
+    expect(choice?.brandName).toBe('Wikipedia');
+  });
+
+  it("ignores a statement about somebody else's marks, and a registered sister company", () => {
+    const text =
+      '© 2024 Acme Widgets\nApp Store is a trademark of Apple Inc., registered in the U.S.\nGodiva Mortgages Limited is registered in England and Wales.';
+    const choice = chooseLegalName(facts(text, 'acmewidgets', 'Acme Widgets'), 'acmewidgets', ['Acme Widgets']);
+    expect(choice?.name).toBe('Acme Widgets');
+  });
+
+  it("keeps the organisation's own strong legal entity over a stated owner, and takes a weak form a statement writes", () => {
+    const own = chooseLegalName(facts('© 2024 Acme Ltd\nAcme is a trademark of Roadrunner Holdings plc', 'acme', 'Acme'), 'acme', ['Acme']);
+    expect(own?.name).toBe('Acme Ltd');
+    const weak = facts(
+      'First Acme Mortgage\nFIRST ACME MORTGAGE COMPANY is a trademark and the property of First Acme Mortgage Company.',
+      'firstacme',
+      'First Acme Mortgage',
+    );
+    expect(chooseLegalName(weak, 'firstacme', [])?.name).toBe('First Acme Mortgage Company');
+  });
+
+  it('spells the legal name as the legal statement writes it, and a short name joins its best-evidenced longer name', () => {
+    const text =
+      'Upward Construction & Renovation Ltd\nUpward Construction builds homes.\nCopyright © 2014, Upward Construction & Renovations Ltd. - All Rights Reserved.';
+    const choice = chooseLegalName(facts(text, 'upwardconstruction', 'Upward Construction & Renovation, North Vancouver'), 'upwardconstruction', []);
+    expect(choice?.name).toBe('Upward Construction & Renovations Ltd.');
   });
 });

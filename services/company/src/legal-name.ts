@@ -21,6 +21,12 @@ export interface NameCandidate {
    * a copyright notice that opens its line.
    */
   legal?: boolean;
+  /**
+   * The sighting is the owner named by an ownership statement, and this is what the statement says it
+   * owns: "Wikipedia" in "Wikipedia® is a registered trademark of the Wikimedia Foundation, Inc.". It
+   * counts only where that subject is the site's own organisation or the site itself (owner-name.ts).
+   */
+  owns?: string;
 }
 
 // Name words: capitalised words and the lower-case joiners company names contain.
@@ -143,6 +149,77 @@ export function imprintNames(text: string): string[] {
   return out;
 }
 
+// "X is a registered trademark of Y", "X are trademarks and the property of Y", "X is owned and operated
+// by Y", "X is a division of Y", "X, a wholly owned subsidiary of Y": Y owns X. "Developed by" alone is
+// a web agency's credit; "developed and owned by" is ownership.
+const OWNERSHIP = new RegExp(
+  [
+    String.raw`\b(?:is|are)\s+(?:(?:a|the)\s+)?(?:(?:registered|common[- ]law)\s+)?(?:trade\s?marks?|service\s+marks?)(?:\s+(?:and|&)\s+(?:the\s+)?property)?\s+of\s+`,
+    String.raw`\b(?:is|are)\s+(?:(?:owned|operated|published|run)(?:\s+(?:and|&)\s+(?:owned|operated|published|run|developed|maintained|managed))?|developed\s+(?:and|&)\s+(?:owned|operated|published))\s+by\s+`,
+    String.raw`(?:\b(?:is|are)|,)\s+(?:a|an)\s+(?:(?:wholly[- ]owned|independent(?:ly owned)?)\s+)?(?:subsidiary|division|brand|trading\s+(?:name|style)|member\s+company|affiliate)\s+of\s+`,
+  ].join('|'),
+  'gi',
+);
+// The owner ends where its sentence or clause does.
+const OWNER_END =
+  /[,;:()[\]|•·!?]|\.(?:\s|$)|\s[-–—]\s|\s(?:and\s+(?:its|their|other)|or|in|which|that|who|is|are|was|registered|based|located|since|with|to)\s/;
+const OWNER_WORD = /^(?:[\p{Lu}\d][\p{L}\d'’.&+-]*|&|and|of|the|for|de|du|des|la|van|von|und)$/u;
+/** "This website", "the site", "our app": the statement is about the site itself. */
+export const SITE_ITSELF = /^(?:this|the|our)\s+(?:web\s?site|site|app|application|blog|online\s+(?:store|shop)|store|shop|portal)$/i;
+
+/** The owner named after an ownership phrase: a legal name where one opens the rest, else a capitalised name. */
+function ownerAfter(rest: string): string {
+  const r = rest.replace(/^the\s+/i, '');
+  const legal = findLegalNamesInText(r)[0];
+  if (legal && r.startsWith(legal.split(/[\s,]/)[0]!)) return legal;
+  const end = OWNER_END.exec(r);
+  const name = (end ? r.slice(0, end.index) : r).trim().replace(/[.\s]+$/, '');
+  const words = name.split(/\s+/);
+  return words.length <= 6 && words.every((w) => OWNER_WORD.test(w)) && /^[\p{Lu}\d]/u.test(name) && /\p{L}{3,}/u.test(name) ? name : '';
+}
+
+/**
+ * Ownership statements of a text: who the page says owns what. The subject is the clause before the
+ * phrase (back to the sentence's start, at most 150 characters); the owner is the name after it.
+ */
+export function ownershipStatements(text: string): Array<{ owner: string; owns: string }> {
+  const out: Array<{ owner: string; owns: string }> = [];
+  for (const m of text.matchAll(OWNERSHIP)) {
+    const before = text.slice(Math.max(0, m.index - 150), m.index);
+    const owns = normalizeLine(
+      before
+        .split(/\n|[.!?](?:\s)|\s[|•·]\s/)
+        .pop()!
+        .replace(/[®™℠]/g, ''),
+    );
+    const after = m.index + m[0].length;
+    const owner = ownerAfter(text.slice(after, after + 150).split('\n')[0]!);
+    if (owns && owner && nameLike(owner)) out.push({ owner: normalizeLine(owner), owns });
+  }
+  return out;
+}
+
+// A registration line: "Acme Widgets Ltd. Registered in England and Wales (company no. 01234567)",
+// "Acme Widgets Limited is registered in Scotland", "Acme GmbH, Registergericht …".
+const REGISTRATION =
+  /\b(?:is\s+)?registered\s+in\s+(?:England|Scotland|Wales|Northern\s+Ireland|Ireland|the\s+UK\b|the\s+United\s+Kingdom)|\bregistered\s+(?:office|address|company)\b|\bcompany\s+(?:registration\s+)?(?:no\b|number\b)|\bregistergericht\b|\bhandelsregister\b/gi;
+
+/** The legal names that a registration line registers: the name with a legal form just before it. */
+export function registeredNames(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(REGISTRATION)) {
+    const before = text
+      .slice(Math.max(0, m.index - 150), m.index)
+      .split('\n')
+      .pop()!;
+    const names = findLegalNamesInText(before);
+    const last = names[names.length - 1];
+    // Only a name that ends right before the line ("… Ltd. Registered in", "… Limited is registered in").
+    if (last && /^[\s.,;:|-]*$/.test(before.slice(before.lastIndexOf(last) + last.length))) out.push(last);
+  }
+  return out;
+}
+
 const GENERIC_TITLE =
   /^(?:home|homepage|home page|welcome|index|main|start|startseite|accueil|contact(?: us)?|about(?: us)?|official site|official website|untitled|page not found|404|blog|news|shop|store)$/i;
 // A page heading made of navigation words ("Office Locations", "Our Services", "Products & Services"):
@@ -253,14 +330,15 @@ function structuredCandidates(p: PageNameFacts, push: (name: string, source: Nam
 /** Every naming of an organisation on one page, weighted by how much its place can be trusted. */
 export function collectNameCandidates(p: PageNameFacts): NameCandidate[] {
   const out: NameCandidate[] = [];
-  const push = (name: string, source: NameSource, weight: number, legal = false): void => {
+  const push = (name: string, source: NameSource, weight: number, legal = false, owns?: string): void => {
     // A service or trade mark glued to the last word ("Tropical Web WorksSM") is no part of the name.
     const n = normalizeLine(name)
       .replace(/(?<=\p{Ll})(?:SM|TM)$/u, '')
       .replace(/[®™℠]/g, '')
       .trim();
     // A bare host name says little: it stays a candidate of last resort.
-    if (n && n.length <= 120 && /\p{L}/u.test(n)) out.push({ name: n, source, weight: isBareHost(n) ? 0.3 * weight : weight, ...(legal ? { legal } : {}) });
+    if (n && n.length <= 120 && /\p{L}/u.test(n))
+      out.push({ name: n, source, weight: isBareHost(n) ? 0.3 * weight : weight, ...(legal ? { legal } : {}), ...(owns ? { owns } : {}) });
   };
   structuredCandidates(p, push);
   // The footer is where a site states its owner; a copyright line elsewhere in the text counts less.
@@ -268,6 +346,10 @@ export function collectNameCandidates(p: PageNameFacts): NameCandidate[] {
   for (const c of footer) push(c.holder, 'footer', 0.7, c.opensLine);
   for (const c of copyrightStatements(p.visibleText)) if (!footer.some((f) => f.holder === c.holder)) push(c.holder, 'footer', 0.6, c.opensLine);
   for (const n of imprintNames(p.visibleText)) push(n, 'imprint', 0.9, true);
+  for (const o of ownershipStatements(p.visibleText)) push(o.owner, 'text', 0.9, true, o.owns);
+  // A registration line states the legal entity it registers; like an ownership statement it counts
+  // only for the site's own organisation (a group's pages register their sister companies too).
+  for (const n of registeredNames(p.visibleText)) push(n, 'imprint', 0.9, true, n);
   if (p.ogSiteName) push(p.ogSiteName, 'og', 0.5);
   if (p.applicationName) push(p.applicationName, 'og', 0.3);
   for (const alt of p.logoAlts ?? []) push(logoAltName(alt), 'logo', 0.4);

@@ -9,7 +9,7 @@
  */
 import { compact } from '@enrich/shared/page';
 import { hasStrongLegalForm, legalFormOf, stripLegalForm } from './legal-forms.ts';
-import { isBareHost, type NameCandidate, type NameSource } from './legal-name.ts';
+import { isBareHost, SITE_ITSELF, type NameCandidate, type NameSource } from './legal-name.ts';
 
 /** How much a name looks like the site's own identity, in [0, 1]. */
 export function ownerAffinity(name: string, domainLabel: string, hints: readonly string[]): number {
@@ -150,9 +150,10 @@ function groupCandidates(candidates: readonly NameCandidate[]): NameCandidate[][
   for (const short of [...keys].reverse()) {
     if (short.length < 4) continue;
     const shortWords = Math.min(...groups.get(short)!.map((c) => wordCount(c.name)));
-    const long = keys.find(
-      (k) => k.length > short.length && k.startsWith(short) && groups.has(k) && groups.get(k)!.some((c) => wordCount(c.name) - shortWords <= 4),
-    );
+    const weight = (k: string): number => groups.get(k)!.reduce((sum, c) => sum + c.weight, 0);
+    const long = keys
+      .filter((k) => k.length > short.length && k.startsWith(short) && groups.has(k) && groups.get(k)!.some((c) => wordCount(c.name) - shortWords <= 4))
+      .reduce<string | undefined>((best, k) => (best === undefined || weight(k) > weight(best) ? k : best), undefined);
     if (long && groups.has(short)) {
       groups.set(long, [...groups.get(long)!, ...groups.get(short)!]);
       groups.delete(short);
@@ -207,14 +208,18 @@ function organisationSpelling(members: readonly NameCandidate[], usage: (name: s
 }
 
 /**
- * The group's legal spelling, if the pages state one: a strong legal form (Inc., Ltd, GmbH …) first;
+ * The group's legal spelling, if the pages state one: a strong legal form (Inc., Ltd, GmbH …) first,
+ * as a legal statement writes it where one does;
  * then a weak one ("Company", "Co.") where a legal statement (copyright notice, imprint, legalName) writes
  * it; then a legal statement's spelling that is no shorter than the organisation's and at most two words
  * longer ("© Heise Medien" beside "Heise"; not "© acme.com" beside "Acme Widgets", nor a slogan).
  */
 function legalSpelling(members: readonly NameCandidate[], usage: (name: string) => number): NameCandidate | null {
   const strong = members.filter((c) => hasStrongLegalForm(c.name));
-  if (strong.length) return organisationSpelling(strong, usage);
+  // Where a legal statement writes a strong form, its wording ("© Acme Renovations Ltd." beside the
+  // title's "Acme Renovation Ltd"), in the pages' best casing.
+  const statedKeys = new Set(strong.filter((c) => c.legal).map((c) => keyOf(c.name)));
+  if (strong.length) return organisationSpelling(statedKeys.size ? strong.filter((c) => statedKeys.has(keyOf(c.name))) : strong, usage);
   const weak = members.filter((c) => c.legal && legalFormOf(c.name));
   if (weak.length) return organisationSpelling(weak, usage);
   const org = organisationSpelling(members, usage).name;
@@ -272,14 +277,39 @@ export function chooseOwnerNames(
 ): NameChoice | null {
   const places = placesOf(addresses);
   const usable = candidates.filter((c) => !isJunkName(c.name, domainLabel, places));
-  const groups = groupCandidates(usable).map((m) => scoreGroup(m, domainLabel, hints));
+  // Ownership statements do not choose the organisation; they are read once it is chosen.
+  const statements = usable.filter((c) => c.owns !== undefined);
+  const groups = groupCandidates(usable.filter((c) => c.owns === undefined)).map((m) => scoreGroup(m, domainLabel, hints));
   if (!groups.length) return null;
   const owner = groups.reduce((best, g) => (g.score > best.score ? g : best));
   const usage = usageCounter(texts);
-  const legal = legalSpelling(owner.members, usage);
-  // A parent or publisher is looked for only when the organisation itself states no legal entity.
-  const parent = legal || owner.members.some((c) => c.legal) ? null : parentEntity(groups, owner, domainLabel);
-  const name = parent?.name ?? legal?.name ?? organisationSpelling(owner.members, usage).name;
-  const sources = [...new Set([...owner.sources, ...(parent ? [parent.source] : [])])];
+  const { own, ownedBy } = ownersStated(statements, owner);
+  const members = [...owner.members, ...own];
+  const legal = legalSpelling(members, usage);
+  // The entity a statement says owns the organisation, unless the organisation states its own legal
+  // entity with a strong legal form ("© Acme Ltd" beside "Acme is a trademark of Acme Holdings plc");
+  // else a parent or publisher, looked for only when the organisation itself states no legal entity.
+  const parent =
+    ownedBy && !(legal && hasStrongLegalForm(legal.name)) ? ownedBy : legal || members.some((c) => c.legal) ? null : parentEntity(groups, owner, domainLabel);
+  const name = parent?.name ?? legal?.name ?? organisationSpelling(members, usage).name;
+  const sources = [...new Set([...owner.sources, ...own.map((c) => c.source), ...(parent ? [parent.source] : [])])];
   return { name, brandName: brandOf(owner, usable, usage, domainLabel), sources, evidence: owner.evidence, affinity: owner.affinity };
+}
+
+/**
+ * The ownership statements about the organisation or the site itself ("Acme® is a trademark of …",
+ * "This website is operated by …"), split into those that name the organisation's own legal spelling
+ * and the best-stated other owner (a strong legal form first).
+ */
+function ownersStated(statements: readonly NameCandidate[], owner: Group): { own: NameCandidate[]; ownedBy: NameCandidate | null } {
+  const keys = new Set(owner.members.map((c) => keyOf(c.name)).filter((k) => k.length >= 4));
+  const about = statements.filter((c) => {
+    const subject = c.owns ?? '';
+    const said = compact(subject.replace(/&/g, ' and '));
+    return SITE_ITSELF.test(subject) || [...keys].some((k) => said.includes(k));
+  });
+  const own = about.filter((c) => keys.has(keyOf(c.name)));
+  const others = about.filter((c) => !keys.has(keyOf(c.name)));
+  others.sort((a, b) => Number(hasStrongLegalForm(b.name)) - Number(hasStrongLegalForm(a.name)) || b.weight - a.weight);
+  return { own, ownedBy: others[0] ?? null };
 }
