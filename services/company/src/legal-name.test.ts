@@ -191,7 +191,7 @@ describe('ownership statements and registration lines', () => {
     expect(chooseLegalName(weak, 'firstacme', [])?.name).toBe('First Acme Mortgage Company');
   });
 
-  it('spells the legal name as the legal statement writes it, and a short name joins its best-evidenced longer name', () => {
+  it("joins a short name to its best-evidenced longer name: the footer's legal spelling, not the title's place-name variant", () => {
     const text =
       'Upward Construction & Renovation Ltd\nUpward Construction builds homes.\nCopyright © 2014, Upward Construction & Renovations Ltd. - All Rights Reserved.';
     const choice = chooseLegalName(facts(text, 'upwardconstruction', 'Upward Construction & Renovation, North Vancouver'), 'upwardconstruction', []);

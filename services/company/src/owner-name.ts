@@ -208,18 +208,14 @@ function organisationSpelling(members: readonly NameCandidate[], usage: (name: s
 }
 
 /**
- * The group's legal spelling, if the pages state one: a strong legal form (Inc., Ltd, GmbH …) first,
- * as a legal statement writes it where one does;
+ * The group's legal spelling, if the pages state one: a strong legal form (Inc., Ltd, GmbH …) first;
  * then a weak one ("Company", "Co.") where a legal statement (copyright notice, imprint, legalName) writes
  * it; then a legal statement's spelling that is no shorter than the organisation's and at most two words
  * longer ("© Heise Medien" beside "Heise"; not "© acme.com" beside "Acme Widgets", nor a slogan).
  */
 function legalSpelling(members: readonly NameCandidate[], usage: (name: string) => number): NameCandidate | null {
   const strong = members.filter((c) => hasStrongLegalForm(c.name));
-  // Where a legal statement writes a strong form, its wording ("© Acme Renovations Ltd." beside the
-  // title's "Acme Renovation Ltd"), in the pages' best casing.
-  const statedKeys = new Set(strong.filter((c) => c.legal).map((c) => keyOf(c.name)));
-  if (strong.length) return organisationSpelling(statedKeys.size ? strong.filter((c) => statedKeys.has(keyOf(c.name))) : strong, usage);
+  if (strong.length) return organisationSpelling(strong, usage);
   const weak = members.filter((c) => c.legal && legalFormOf(c.name));
   if (weak.length) return organisationSpelling(weak, usage);
   const org = organisationSpelling(members, usage).name;
