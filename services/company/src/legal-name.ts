@@ -295,8 +295,6 @@ export interface PageNameFacts {
   logoAlts?: string[];
   visibleText: string;
   footerText: string;
-  /** All the document's text, shown or hidden, without scripts and styles. */
-  documentText?: string;
   jsonLd: StructuredData;
   microdata: StructuredData;
 }
@@ -356,10 +354,7 @@ export function collectNameCandidates(p: PageNameFacts): NameCandidate[] {
   if (p.applicationName) push(p.applicationName, 'og', 0.3);
   for (const alt of p.logoAlts ?? []) push(logoAltName(alt), 'logo', 0.4);
   for (const s of titleSegments(p.title)) push(s, 'title', 0.3);
-  const inText = findLegalNamesInText(p.visibleText).slice(0, 50);
-  for (const n of inText) push(n, 'text', 0.2);
-  // A legal name only in text the browser did not show (a collapsed section) says a little less.
-  if (p.documentText) for (const n of findLegalNamesInText(p.documentText).slice(0, 50)) if (!inText.includes(n)) push(n, 'text', 0.15);
+  for (const n of findLegalNamesInText(p.visibleText).slice(0, 50)) push(n, 'text', 0.2);
   // Spellings of the domain: each repeated sighting adds a little, up to the weight of a footer line.
   const spelled = new Map<string, number>();
   for (const n of [...domainSpelledNames(p.title, p.domainLabel), ...domainSpelledNames(p.visibleText, p.domainLabel)]) {

@@ -77,6 +77,17 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
   // The page's own text: a line that only shows the title again is the title, not text (text.ts).
   const visible = withoutTitleLines(s.text.visible, s.title);
 
+  const names = collectNameCandidates({
+    domainLabel: siteLabel,
+    title: s.title,
+    ogSiteName,
+    applicationName,
+    logoAlts: logoAlts(s),
+    visibleText: visible,
+    footerText: s.text.footer,
+    jsonLd,
+    microdata,
+  });
   const ownerHints = [ogSiteName, applicationName, ...jsonLd.siteNames, ...titleSegments(s.title)].filter(Boolean);
 
   const emails: FoundEmail[] = [
@@ -106,22 +117,6 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
   }
   for (const line of addressElements(root)) addresses.push({ line, source: 'address' });
   for (const line of extractTextAddresses(visible)) addresses.push({ line, source: 'text' });
-
-  // The document's text, shown or not (a collapsed "Who we are", an inactive tab); read last, as it
-  // takes the scripts and styles out of the parsed tree.
-  for (const n of root.querySelectorAll('script, style, noscript, template')) n.remove();
-  const names = collectNameCandidates({
-    domainLabel: siteLabel,
-    title: s.title,
-    ogSiteName,
-    applicationName,
-    logoAlts: logoAlts(s),
-    visibleText: visible,
-    footerText: s.text.footer,
-    documentText: (root.querySelector('body') ?? root).structuredText,
-    jsonLd,
-    microdata,
-  });
 
   return { url: s.finalUrl || s.requestedUrl, names, ownerHints, text: visible, emails, addresses };
 }

@@ -107,32 +107,6 @@ describe('a page with no logo above the bar', () => {
   });
 });
 
-describe("other parties' logos", () => {
-  const at = (over: Partial<Image>) => img(0, { region: 'header', linkHref: PAGE, box: { x: 10, y: 10, width: 200, height: 50 }, ...over });
-  const signals = (over: Partial<Image>) => rankLogoCandidates(page({ images: [at(over)] })).candidates[0]?.signals ?? [];
-
-  it('are named by whole words, in any case, in class, alt, ancestors and file', () => {
-    for (const over of [
-      { className: 'partner-logo' },
-      { className: 'ourClients logo' },
-      { alt: 'TRUSTED BY logo' },
-      { ancestorHints: 'press_logos' },
-      { src: 'https://cdn.example/img/member-logo.png' },
-    ])
-      expect(signals(over)).toContain('third-party-context');
-  });
-
-  it('are not a word inside another: "prepress", "wordpress", "express", "remember"', () => {
-    for (const over of [
-      { alt: 'Prepress Express logo' },
-      { className: 'wordpress-logo' },
-      { src: 'https://www.acme-roasters.example/img/expresslogo.png' },
-      { ancestorHints: 'remember-me logo' },
-    ])
-      expect(signals(over)).not.toContain('third-party-context');
-  });
-});
-
 describe('declared logos', () => {
   it('reads microdata itemprop=logo on img, link and meta, against <base href>', () => {
     const html = `<html><head><base href="https://cdn.acme.example/site/"></head><body>
