@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { CompanyData } from '@enrich/shared/contracts';
 import { analyzeCompany } from '../../services/company/src/analyze.ts';
 import { snapshotFromHtml } from '../support/snapshot-from-html.ts';
-import { loadEmailLabels, scoreCompany, withEmailLabels, type CompanyTruth, type Counts } from './score-company.ts';
+import { decodePage, loadEmailLabels, scoreCompany, withEmailLabels, withStatedLegalNames, type CompanyTruth, type Counts } from './score-company.ts';
 import { formatHalves, halfOf, HALVES, siteOf, type Half } from './split.ts';
 
 interface Record {
@@ -54,60 +54,11 @@ if (!existsSync(join(corpus, 'ground_truth.jsonl'))) {
 const verbose = process.argv.includes('--verbose');
 const only = process.argv.find((a) => a.startsWith('--page='))?.slice(7);
 
-/** Pages are bytes: UTF-8 when valid, else the Windows-1252 that browsers assume for old Western pages. */
-function decodePage(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
-
-interface LegalNameLabel {
-  page_id: string;
-  legal_name: string | null;
-  how: string;
-}
-/** Hand labels of the legal name a page states, where the corpus has none (see labels/README.md). */
-const labels = new Map(
-  readFileSync(join(import.meta.dirname, 'labels/legal-names.jsonl'), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as LegalNameLabel)
-    .map((l) => [l.page_id, l] as const),
-);
-
-const fold = (t: string): string => t.toLowerCase().replace(/[^a-z0-9]/g, '');
-const pageText = (r: Record): string =>
-  fold(
-    decodePage(readFileSync(join(corpus, r.html)))
-      .replace(/<[^>]*>/g, ' ')
-      .replace(/&amp;/g, '&'),
-  );
-
-/**
- * The legal names a page states: its own label, and the label of another page of the same site when
- * this page's text contains that name too (a site's legal entity is one, wherever it is written).
- */
-function statedLegalNames(r: Record, all: readonly Record[]): string[] {
-  const own = labels.get(r.page_id)?.legal_name;
-  if (own) return [own];
-  const site = siteOf(r);
-  const text = pageText(r);
-  const siteNames = all.filter((o) => o.page_id !== r.page_id && siteOf(o) === site).map((o) => labels.get(o.page_id)?.legal_name);
-  return [...new Set(siteNames.filter((n): n is string => !!n && text.includes(fold(n))))];
-}
-
 const allRecords = readFileSync(join(corpus, 'ground_truth.jsonl'), 'utf8')
   .split('\n')
   .filter(Boolean)
   .map((l) => JSON.parse(l) as Record);
-const records = allRecords
-  .filter((r) => !only || r.page_id === only)
-  .map((r) => {
-    const stated = statedLegalNames(r, allRecords);
-    return stated.length ? { ...r, gt: { ...r.gt, stated_legal_names: stated } } : r;
-  });
+const records = withStatedLegalNames(allRecords, corpus, siteOf).filter((r) => !only || r.page_id === only);
 
 const totals: { [h in Half]: Totals } = { tuning: newTotals(), validation: newTotals() };
 const failures: { [h in Half]: Map<string, string[]> } = { tuning: new Map(), validation: new Map() };

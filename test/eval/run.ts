@@ -50,10 +50,10 @@ import {
 import { throwawayTls, type ThrowawayTls } from './tls.ts';
 import { knownLogoFound, loadLogoLabels, scoreBrand, summarise as summariseBrand, type BrandTruth, type BrandVerdicts } from './score-brand.ts';
 import { loadArticleTopics, summarizeClassifications, type ClassifyTruth } from './score-classify.ts';
-import { loadEmailLabels, precisionRecall, scoreCompany, withEmailLabels, type CompanyScore, type Counts } from './score-company.ts';
+import { loadEmailLabels, precisionRecall, scoreCompany, withEmailLabels, withStatedLegalNames, type CompanyScore, type Counts } from './score-company.ts';
 
 const emailLabels = loadEmailLabels('rendered');
-import { formatHalves, halfOf, type Half } from './split.ts';
+import { formatHalves, halfOf, siteOf, type Half } from './split.ts';
 
 const config = loadConfig(
   z.object({
@@ -77,7 +77,8 @@ if (config.EVAL_BASE_URL && !config.EVAL_API_KEY) {
   process.exit(2);
 }
 
-const all = loadRecords(dir);
+// With the hand labels of the legal name each page states, as the offline company eval reads them.
+const all = withStatedLegalNames(loadRecords(dir), dir, siteOf);
 const logoLabels = loadLogoLabels();
 const articleTopics = loadArticleTopics();
 const byRole = config.EVAL_ROLE ? all.filter((r) => config.EVAL_ROLE!.split(',').includes(r.page_role)) : all;
@@ -268,6 +269,8 @@ interface HalfFigures {
   /** readabilityBrand: brand_name against the publication's name (the site-name truth of an article). */
   names: { mainPages: Rate; allBusinessPages: Rate; readabilitySiteName: Rate; readabilityBrand: Rate };
   legal: Counts;
+  /** Is `name` the legal name the page states (corpus legal_names or the hand labels): the issue's "legal name where one is stated". */
+  statedLegal: Rate;
   emails: Counts;
   addresses: Counts;
   /** Address recall per page, summed (right) over the pages with annotated addresses (total): the target's figure. */
@@ -291,6 +294,7 @@ function scoreResults(results: readonly PageResult[]): HalfFigures {
   const f = {
     names: { mainPages: rate(), allBusinessPages: rate(), readabilitySiteName: rate(), readabilityBrand: rate() },
     legal: zero(),
+    statedLegal: rate(),
     emails: zero(),
     addresses: zero(),
     addressesPerPage: rate(),
@@ -316,6 +320,10 @@ function scoreResults(results: readonly PageResult[]): HalfFigures {
       }
     }
     if (r.source.startsWith('webstruct')) add(f.legal, s.legalNames);
+    if (s.statedLegal) {
+      f.statedLegal.total++;
+      if (s.statedLegal.correct) f.statedLegal.right++;
+    }
     // As in offline-company.ts: emails are annotated on contact pages of the webstruct-contact set.
     if (r.page_role === 'contact') add(f.emails, s.emails);
     add(f.addresses, s.addresses);
@@ -343,6 +351,7 @@ function figureLines(h: Record<Half, HalfFigures>): string[] {
   both('company name, all webstruct pages', (f) => f.names.allBusinessPages);
   both('site name = name, readability articles', (f) => f.names.readabilitySiteName);
   both('site name = brand_name, readability', (f) => f.names.readabilityBrand);
+  both('legal name where stated (corpus+labels)', (f) => f.statedLegal);
   both('legal name precision (webstruct)', (f) => precision(f.legal));
   both('legal name recall (webstruct)', (f) => recall(f.legal));
   both('emails precision (contact pages)', (f) => precision(f.emails));
@@ -377,6 +386,7 @@ function figuresJson(f: HalfFigures): unknown {
       siteNameReadability: f.names.readabilitySiteName,
       siteNameReadabilityBrand: f.names.readabilityBrand,
       legalNames: { ...f.legal, ...precisionRecall(f.legal) },
+      legalNameWhereStated: f.statedLegal,
       emails: { ...f.emails, ...precisionRecall(f.emails) },
       addresses: {
         ...f.addresses,

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addressMatches, companyNameMatches, emailMatches, legalNameMatches, loadEmailLabels, scoreCompany, withEmailLabels } from './score-company.ts';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  addressMatches,
+  companyNameMatches,
+  emailMatches,
+  legalNameMatches,
+  loadEmailLabels,
+  scoreCompany,
+  withEmailLabels,
+  withStatedLegalNames,
+} from './score-company.ts';
 
 const data = (over: Partial<{ name: string; brand_name: string; emails: string[]; addresses: string[] }>) => ({
   name: '',
@@ -94,5 +106,21 @@ describe('email labels (mailto targets the corpus annotation omits)', () => {
     for (const [page, emails] of markup) expect(labels.get(page)).toEqual(expect.arrayContaining(emails));
     expect(labels.size).toBeGreaterThan(0);
     for (const emails of labels.values()) for (const e of emails) expect(e).toMatch(/^[^@\s]+@[a-z0-9.-]+\.[a-z]{2,}$/);
+  });
+});
+
+describe('stated legal names (hand labels, shared by the offline and the HTTP eval)', () => {
+  it("gives a page its own label, a same-site page's label where its text names it too, and nothing else", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stated-'));
+    mkdirSync(join(dir, 'pages'));
+    const page = (id: string, html: string) => {
+      writeFileSync(join(dir, 'pages', `${id}.html`), html);
+      return { page_id: id, domain: 'acme.com', html: `pages/${id}.html`, gt: {} };
+    };
+    const labels = join(dir, 'labels.jsonl');
+    writeFileSync(labels, `${JSON.stringify({ page_id: 'a', legal_name: 'Acme Widgets Ltd', how: 'footer' })}\n`);
+    const records = [page('a', '<p>© Acme Widgets Ltd</p>'), page('b', '<p>Acme Widgets &amp; <b>Acme Widgets Ltd</b></p>'), page('c', '<p>Acme</p>')];
+    const out = withStatedLegalNames(records, dir, (r) => r.domain, labels);
+    expect(out.map((r) => (r.gt as { stated_legal_names?: string[] }).stated_legal_names)).toEqual([['Acme Widgets Ltd'], ['Acme Widgets Ltd'], undefined]);
   });
 });

@@ -241,3 +241,68 @@ export function withEmailLabels<T extends CompanyTruth>(truth: T, labelled: read
   if (!labelled?.length || !truth.emails_annotated || !truth.emails) return truth;
   return { ...truth, emails: [...truth.emails, ...labelled] };
 }
+
+/** Pages are bytes: UTF-8 when valid, else the Windows-1252 that browsers assume for old Western pages. */
+export function decodePage(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+interface LegalNameLabel {
+  page_id: string;
+  legal_name: string | null;
+  how: string;
+}
+
+/** A page as the stated-legal-name labels need it: its id, its site and its saved HTML. */
+export interface LabelledPage {
+  page_id: string;
+  domain?: string;
+  url?: string;
+  html: string;
+}
+
+/**
+ * Adds to each page's truth the legal names it states (`stated_legal_names`) from the hand labels of
+ * test/eval/labels/legal-names.jsonl (see labels/README.md): its own label, and the label of another
+ * page of the same site when this page's text contains that name too (a site's legal entity is one,
+ * wherever it is written). Used by the offline company eval and `npm run eval` alike.
+ */
+export function withStatedLegalNames<R extends LabelledPage & { gt: CompanyTruth }>(
+  records: readonly R[],
+  corpusDir: string,
+  siteOf: (r: R) => string,
+  path = join(import.meta.dirname, 'labels/legal-names.jsonl'),
+): R[] {
+  const labels = new Map(
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as LegalNameLabel)
+      .map((l) => [l.page_id, l] as const),
+  );
+  const fold = (t: string): string => t.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const pageText = (r: R): string =>
+    fold(
+      decodePage(readFileSync(join(corpusDir, r.html)))
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/&amp;/g, '&'),
+    );
+  const stated = (r: R): string[] => {
+    const own = labels.get(r.page_id)?.legal_name;
+    if (own) return [own];
+    const site = siteOf(r);
+    const siteNames = records.filter((o) => o.page_id !== r.page_id && siteOf(o) === site).map((o) => labels.get(o.page_id)?.legal_name);
+    const named = siteNames.filter((n): n is string => !!n);
+    if (!named.length) return [];
+    const text = pageText(r);
+    return [...new Set(named.filter((n) => text.includes(fold(n))))];
+  };
+  return records.map((r) => {
+    const names = stated(r);
+    return names.length ? { ...r, gt: { ...r.gt, stated_legal_names: names } } : r;
+  });
+}
