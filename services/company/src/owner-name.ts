@@ -292,6 +292,23 @@ export function chooseOwnerNames(
   return { name, brandName: brandOf(owner, usable, usage, domainLabel), sources, evidence: owner.evidence, affinity: owner.affinity };
 }
 
+/** Whether whole words of `text` in a row read as one of `keys`: "Acme" in "Acme Pro", not in "Acmeville". */
+function namesAKey(text: string, keys: ReadonlySet<string>): boolean {
+  const words = text
+    .replace(/&/g, ' and ')
+    .split(/[^\p{L}\p{N}]+/u)
+    .map(compact)
+    .filter(Boolean);
+  for (let i = 0; i < words.length; i++) {
+    let run = '';
+    for (let j = i; j < Math.min(words.length, i + 10); j++) {
+      run += words[j];
+      if (keys.has(run)) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * The ownership statements about the organisation or the site itself ("Acme® is a trademark of …",
  * "This website is operated by …"), split into those that name the organisation's own legal spelling
@@ -299,11 +316,7 @@ export function chooseOwnerNames(
  */
 function ownersStated(statements: readonly NameCandidate[], owner: Group): { own: NameCandidate[]; ownedBy: NameCandidate | null } {
   const keys = new Set(owner.members.map((c) => keyOf(c.name)).filter((k) => k.length >= 4));
-  const about = statements.filter((c) => {
-    const subject = c.owns ?? '';
-    const said = compact(subject.replace(/&/g, ' and '));
-    return SITE_ITSELF.test(subject) || [...keys].some((k) => said.includes(k));
-  });
+  const about = statements.filter((c) => SITE_ITSELF.test(c.owns ?? '') || namesAKey(c.owns ?? '', keys));
   const own = about.filter((c) => keys.has(keyOf(c.name)));
   const others = about.filter((c) => !keys.has(keyOf(c.name)));
   others.sort((a, b) => Number(hasStrongLegalForm(b.name)) - Number(hasStrongLegalForm(a.name)) || b.weight - a.weight);
