@@ -4,7 +4,7 @@ import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpusPresent, loadRecords, sampleRecords, serveCorpusPages, type CorpusRecord } from './corpus.ts';
+import { charsetOf, corpusPresent, loadRecords, sampleRecords, serveCorpusPages, type CorpusRecord } from './corpus.ts';
 
 const rec = (page_id: string, extra: Partial<CorpusRecord> = {}, gt: CorpusRecord['gt'] = {}): CorpusRecord => ({
   page_id,
@@ -61,6 +61,26 @@ describe('serveCorpusPages', () => {
       expect(Buffer.from(await res.arrayBuffer()).includes(0xe9)).toBe(true);
       expect((await fetch(`${server.origin}/..%2Fground_truth.jsonl`)).status).toBe(404);
       expect((await fetch(`${server.origin}/nothing.html`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('declares utf-8 for a UTF-8 page that declares no charset, and leaves every other page to its meta', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'corpus-'));
+    mkdirSync(join(dir, 'pages'));
+    const pages: [string, Buffer][] = [
+      ['wsb-1.html', Buffer.from('<p>© 2020 Simons Foundation</p>', 'utf8')],
+      ['wsb-2.html', Buffer.from('<meta charset="utf-8"><p>© 2020 Acme</p>', 'utf8')],
+      ['wsb-3.html', Buffer.concat([Buffer.from('<p>Caf'), Buffer.from([0xe9]), Buffer.from('</p>')])],
+      ['wsb-4.html', Buffer.from('<p>plain ASCII</p>')],
+    ];
+    for (const [name, body] of pages) writeFileSync(join(dir, 'pages', name), body);
+    expect(pages.map(([, body]) => charsetOf(body))).toEqual(['utf-8', null, null, null]);
+    const server = await serveCorpusPages(dir, '127.0.0.1');
+    try {
+      expect((await fetch(`${server.origin}/wsb-1.html`)).headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect((await fetch(`${server.origin}/wsb-3.html`)).headers.get('content-type')).toBe('text/html');
     } finally {
       await server.close();
     }

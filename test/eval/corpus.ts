@@ -2,7 +2,8 @@
  * The development corpus as the HTTP evaluation uses it: where it is, its ground-truth records, a
  * deterministic sample when not every page can be afforded, and a static server for its pages that
  * leaves the character set to the page (the saved pages declare windows-1252, iso-8859-1, utf-8 in
- * their own <meta>; a `charset=utf-8` header would override that and garble them).
+ * their own <meta>; a `charset=utf-8` header would override that and garble them), except for a
+ * page that declares none and is UTF-8 (`charsetOf`).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -100,7 +101,24 @@ export function liveHostsOf(records: readonly CorpusRecord[]): string[] {
 }
 
 /**
- * Serves `<dir>/pages/*.html` flat on `host`: text/html without a charset, nothing else. With
+ * The charset header a saved page is served with: `utf-8` for a page that declares no charset in a
+ * <meta> and whose bytes are UTF-8 with some non-ASCII, else none (the page's own <meta> decides).
+ * Without it the browser reads such a page as windows-1252 ("Â©", "â€™"), while the offline evals
+ * decode it as UTF-8 (offline-company.ts decodePage); 2 tuning and 5 validation pages are of this kind.
+ */
+export function charsetOf(page: Buffer): 'utf-8' | null {
+  if (/<meta[^>]+charset\s*=/i.test(page.toString('latin1', 0, 4096))) return null;
+  if (!page.some((b) => b > 0x7f)) return null;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(page);
+    return 'utf-8';
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Serves `<dir>/pages/*.html` flat on `host`: text/html, with a charset only where `charsetOf` gives one; nothing else. With
  * `liveHosts`, `urlOf` names each page under its live domain (the renderer must then resolve every
  * name to `host`: RESOLVE_OVERRIDES=*=<host>), so the analyzers see the domain a customer would send.
  * With `tls` (test/eval/tls.ts) the same port also answers TLS (told apart by the first byte), for the
@@ -115,7 +133,9 @@ export function serveCorpusPages(dir: string, host = '127.0.0.2', liveHosts = fa
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/html' }).end(readFileSync(file));
+    const body = readFileSync(file);
+    const charset = charsetOf(body);
+    res.writeHead(200, { 'content-type': charset ? `text/html; charset=${charset}` : 'text/html' }).end(body);
   };
   const http = createServer(handler);
   const https = tls ? createTlsServer({ key: tls.key, cert: tls.cert }, handler) : null;

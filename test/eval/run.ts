@@ -11,7 +11,10 @@
  * renderer resolves every name to the local page server (RESOLVE_OVERRIDES=*=127.0.0.2), so the
  * analyzers see the domain a customer's request would carry. The pages' <base href> and external
  * stylesheets then point at the page server too and fail fast (404 or refused), so styling and remote
- * logos are often missing, as on the offline runs. Hosts on Chromium's HSTS preload list (medium.com,
+ * logos are often missing, as on the offline runs. Pages are served as text/html without a charset
+ * (their <meta> decides), except UTF-8 pages that declare none, which get `charset=utf-8` (corpus.ts
+ * `charsetOf`): the browser read those as windows-1252 ("Â©", "â€™") until 2026-11-26, where the
+ * offline evals read UTF-8. Hosts on Chromium's HSTS preload list (medium.com,
  * wikipedia.org, theguardian.com, ...) are upgraded to https by Chromium itself: the page server
  * answers TLS on the same port with a certificate from a throwaway CA trusted for the run in root's
  * NSS database (tls.ts; needs openssl and certutil, else those pages are asked at 127.0.0.2, where
