@@ -175,7 +175,7 @@ describe('ownership statements and registration lines', () => {
 
   it("ignores a statement about somebody else's marks, and a registered sister company", () => {
     const text =
-      '© 2024 Acme Widgets\nApp Store is a trademark of Apple Inc., registered in the U.S.\nGodiva Mortgages Limited is registered in England and Wales.\nSuperAcme Widgets Pro is a trademark of Roadrunner Holdings plc.';
+      '© 2024 Acme Widgets\nApp Store is a trademark of Apple Inc., registered in the U.S.\nGodiva Mortgages Limited is registered in England and Wales.\nSuperAcme Widgets Pro is a trademark of Roadrunner Holdings plc.\nNorthern Acme Widgets Limited is registered in Scotland.';
     const choice = chooseLegalName(facts(text, 'acmewidgets', 'Acme Widgets'), 'acmewidgets', ['Acme Widgets']);
     expect(choice?.name).toBe('Acme Widgets');
   });

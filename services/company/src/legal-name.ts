@@ -25,6 +25,7 @@ export interface NameCandidate {
    * The sighting is the owner named by an ownership statement, and this is what the statement says it
    * owns: "Wikipedia" in "Wikipedia® is a registered trademark of the Wikimedia Foundation, Inc.". It
    * counts only where that subject is the site's own organisation or the site itself (owner-name.ts).
+   * A registration line's subject is the registered name itself: it only confirms the organisation's own.
    */
   owns?: string;
 }

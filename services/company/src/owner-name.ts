@@ -136,8 +136,10 @@ const wordCount = (name: string): number => stripLegalForm(name).split(/\s+/).fi
 
 /**
  * Candidates grouped by key. A short form and a longer name that begins with it are one company
- * ("Callows" / "Callows Audio", "LeewardPro" / "Leeward Productions"): the short one joins the longest
- * such group, if that name has at most four more words ("Stryker Completes Acquisition of …" is a headline).
+ * ("Callows" / "Callows Audio", "LeewardPro" / "Leeward Productions"): the short one joins the such
+ * group with the most weight, if that name has at most four more words ("Stryker Completes Acquisition
+ * of …" is a headline). Not the longest: a title's "Acme Renovation, North Vancouver" would take the
+ * short forms from the footer's "© Acme Renovations Ltd.".
  */
 function groupCandidates(candidates: readonly NameCandidate[]): NameCandidate[][] {
   const groups = new Map<string, NameCandidate[]>();
@@ -318,7 +320,8 @@ function ownersStated(statements: readonly NameCandidate[], owner: Group): { own
   const keys = new Set(owner.members.map((c) => keyOf(c.name)).filter((k) => k.length >= 4));
   const about = statements.filter((c) => SITE_ITSELF.test(c.owns ?? '') || namesAKey(c.owns ?? '', keys));
   const own = about.filter((c) => keys.has(keyOf(c.name)));
-  const others = about.filter((c) => !keys.has(keyOf(c.name)));
+  // A registration line's subject is the name it registers: it only ever confirms the organisation's own.
+  const others = about.filter((c) => !keys.has(keyOf(c.name)) && c.owns !== c.name);
   others.sort((a, b) => Number(hasStrongLegalForm(b.name)) - Number(hasStrongLegalForm(a.name)) || b.weight - a.weight);
   return { own, ownedBy: others[0] ?? null };
 }
