@@ -104,7 +104,7 @@ export function liveHostsOf(records: readonly CorpusRecord[]): string[] {
  * The charset header a saved page is served with: `utf-8` for a page that declares no charset in a
  * <meta> and whose bytes are UTF-8 with some non-ASCII, else none (the page's own <meta> decides).
  * Without it the browser reads such a page as windows-1252 ("Â©", "â€™"), while the offline evals
- * decode it as UTF-8 (offline-company.ts decodePage); 2 tuning and 5 validation pages are of this kind.
+ * decode it as UTF-8 (score-company.ts decodePage); 2 tuning and 6 validation pages are of this kind.
  */
 export function charsetOf(page: Buffer): 'utf-8' | null {
   if (/<meta[^>]+charset\s*=/i.test(page.toString('latin1', 0, 4096))) return null;
@@ -118,9 +118,10 @@ export function charsetOf(page: Buffer): 'utf-8' | null {
 }
 
 /**
- * Serves `<dir>/pages/*.html` flat on `host`: text/html, with a charset only where `charsetOf` gives one; nothing else. With
- * `liveHosts`, `urlOf` names each page under its live domain (the renderer must then resolve every
- * name to `host`: RESOLVE_OVERRIDES=*=<host>), so the analyzers see the domain a customer would send.
+ * Serves `<dir>/pages/*.html` flat on `host`: text/html, with a charset only where `charsetOf` gives
+ * one; nothing else. With `liveHosts`, `urlOf` names each page under its live domain (the renderer
+ * must then resolve every name to `host`: RESOLVE_OVERRIDES=*=<host>), so the analyzers see the
+ * domain a customer would send.
  * With `tls` (test/eval/tls.ts) the same port also answers TLS (told apart by the first byte), for the
  * hosts Chromium upgrades to https itself (HSTS preload).
  */
