@@ -8,20 +8,25 @@
  * --names: instead, every TUNING-half main page (never a validation page), rendered as /enrich renders
  * it (under its live domain resolved to the page server, scripts and visuals on), and company.name of
  * the rendered and the static snapshot scored against the truth; prints the pages where they differ
- * and the totals (with --all: every tuning page with a company name).
+ * and the totals (with --all: every tuning page with a company name). The names are scored as the
+ * evals score them (corpus truth plus the stated-legal-name labels).
+ * --candidates: as --names, and also the name candidates only one of the two snapshots yields (how a
+ * rendered page read as windows-1252 was found, 2026-11-26: "Â©" holders on the rendered side).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Snapshot } from '@enrich/shared/contracts';
+import { domainLabel, registrableDomain } from '@enrich/shared/page';
 import { createLogger } from '@enrich/shared/runtime';
 import { analyzeCompany } from '../../services/company/src/analyze.ts';
+import { readPageEvidence } from '../../services/company/src/page-evidence.ts';
 import { loadRendererConfig } from '../../services/renderer/src/config.ts';
 import { createRenderer } from '../../services/renderer/src/service.ts';
 import { snapshotFromHtml } from '../support/snapshot-from-html.ts';
 import { corpusDir, corpusPresent, loadRecords, serveCorpusPages } from './corpus.ts';
-import { scoreCompany } from './score-company.ts';
-import { halfOf } from './split.ts';
+import { decodePage, scoreCompany, withStatedLegalNames } from './score-company.ts';
+import { halfOf, siteOf } from './split.ts';
 
 const REPO = join(import.meta.dirname, '../..');
 const dir = corpusDir(REPO, undefined);
@@ -32,21 +37,14 @@ if (!corpusPresent(dir)) {
 const only = process.argv.find((a) => a.startsWith('--page='))?.slice(7);
 const dump = process.argv.find((a) => a.startsWith('--dump='))?.slice(7);
 const all = process.argv.includes('--all');
-const names = process.argv.includes('--names');
+const names = process.argv.includes('--names') || process.argv.includes('--candidates');
+const candidates = process.argv.includes('--candidates');
 // Validation pages are never rendered here: they are for measuring, not for looking at.
-const records = loadRecords(dir)
+const records = withStatedLegalNames(loadRecords(dir), dir, siteOf)
   .filter((r) => halfOf(r) === 'tuning')
   .filter((r) =>
     only ? r.page_id === only : names ? (all || r.page_role === 'main') && !!r.gt.company_name : all || (r.page_role === 'contact' && r.gt.emails_annotated),
   );
-
-function decodePage(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
 
 const log = createLogger('company-snapshots', 'warn');
 const renderer = createRenderer({
@@ -84,6 +82,16 @@ try {
       nameTotals.static += Number(okStatic);
       if (a.name !== b.name || only)
         console.log(`${r.page_id} ${okReal ? 'ok' : 'XX'}/${okStatic ? 'ok' : 'XX'}: real "${a.name}" static "${b.name}" expected "${r.gt.company_name}"`);
+      if (candidates) {
+        // The name candidates only one of the two snapshots yields: where the two readings of one page differ.
+        const label = domainLabel(registrableDomain(real.finalUrl || url));
+        const said = (snap: Snapshot) => new Set(readPageEvidence(snap, label).names.map((c) => `${c.source}:${c.name}`));
+        const [inReal, inStatic] = [said(real), said(fromHtml)];
+        const onlyReal = [...inReal].filter((c) => !inStatic.has(c));
+        const onlyStatic = [...inStatic].filter((c) => !inReal.has(c));
+        if (onlyReal.length || onlyStatic.length)
+          console.log(`${r.page_id} candidates: real-only [${onlyReal.join(' | ')}] static-only [${onlyStatic.join(' | ')}]`);
+      }
       continue;
     }
     const onlyReal = a.emails.filter((e) => !b.emails.includes(e));
