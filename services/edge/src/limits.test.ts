@@ -154,7 +154,10 @@ describe('refusals are cheap', () => {
     for (let i = 0; i < 100 && usageEntries < authenticated; i++) await new Promise((r) => setTimeout(r, 20));
     expect(usageEntries).toBe(authenticated);
     expect(writes.filter((w) => w === 'recordUsage').length).toBeLessThan(n / 10);
-    expect(writes.filter((w) => w === 'hitWindow').length).toBeLessThan(n / 10);
+    // Leases grow with the demand seen (1, 1, 2, 4, … up to 1/20 of the limit): 17-18 updates for these
+    // 200 requests over the IP's and the paying key's windows, a few more when a 5 s bucket turns
+    // during the burst (20 in one CI run), so the bound is a fifth of the requests, not a tenth.
+    expect(writes.filter((w) => w === 'hitWindow').length).toBeLessThan(n / 5);
     expect(writes.length).toBeLessThan(n / 5);
     expect(keyReads).toBeLessThanOrEqual(2);
     expect(writes.filter((w) => w !== 'recordUsage' && w !== 'hitWindow')).toEqual([]);
