@@ -130,25 +130,19 @@ describe('legal statements', () => {
 });
 
 describe('ownership statements and registration lines', () => {
-  it('reads who owns what', () => {
-    expect(ownershipStatements('Terms of Use.\nWikipedia® is a registered trademark of the Wikimedia Foundation, Inc., a non-profit organization.')).toEqual([
-      { owner: 'Wikimedia Foundation, Inc.', owns: 'Wikipedia' },
-    ]);
-    expect(ownershipStatements('About us\nGreen Plumbers ® is a trademark of Green Invest Limited (Australia)')).toEqual([
-      { owner: 'Green Invest Limited', owns: 'Green Plumbers' },
-    ]);
-    expect(ownershipStatements('Ours. ACME and ROADRUNNER are trademarks and the property of Acme Widgets Company. Acme is a lender.')).toEqual([
-      { owner: 'Acme Widgets Company', owns: 'ACME and ROADRUNNER' },
-    ]);
-    expect(ownershipStatements('VisionProject is developed and owned by Visionera AB, a software company in Stockholm.')).toEqual([
-      { owner: 'Visionera AB', owns: 'VisionProject' },
-    ]);
-    expect(ownershipStatements('This website is owned and operated by Smith and Jones Media. Contact')).toEqual([
-      { owner: 'Smith and Jones Media', owns: 'This website' },
-    ]);
-    expect(ownershipStatements('Acme Tours, a wholly owned subsidiary of Globe Travel Group plc')).toEqual([
-      { owner: 'Globe Travel Group plc', owns: 'Acme Tours' },
-    ]);
+  it.each([
+    [
+      'Terms of Use.\nWikipedia® is a registered trademark of the Wikimedia Foundation, Inc., a non-profit organization.',
+      'Wikimedia Foundation, Inc.',
+      'Wikipedia',
+    ],
+    ['About us\nGreen Plumbers ® is a trademark of Green Invest Limited (Australia)', 'Green Invest Limited', 'Green Plumbers'],
+    ['Ours. ACME and ROADRUNNER are trademarks and the property of Acme Widgets Company. Acme is a lender.', 'Acme Widgets Company', 'ACME and ROADRUNNER'],
+    ['VisionProject is developed and owned by Visionera AB, a software company in Stockholm.', 'Visionera AB', 'VisionProject'],
+    ['This website is owned and operated by Smith and Jones Media. Contact', 'Smith and Jones Media', 'This website'],
+    ['Acme Tours, a wholly owned subsidiary of Globe Travel Group plc', 'Globe Travel Group plc', 'Acme Tours'],
+  ])('reads who owns what: %s', (text, owner, owns) => {
+    expect(ownershipStatements(text)).toEqual([{ owner, owns }]);
   });
 
   it('reads no owner from credits, lower-case owners or respective owners', () => {
