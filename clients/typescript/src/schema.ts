@@ -847,7 +847,7 @@ export interface operations {
                 format?: "jpeg" | "png" | "webp";
                 /** @description Capture the whole page instead of the viewport. `true` or `false`; `1`, `0` and capitalised spellings are accepted too. */
                 full_page?: boolean;
-                /** @description When the page itself lacks a legal name or contact data, also read up to two same-site contact/about/imprint pages (no extra credits). `true` or `false`; `1`, `0` and capitalised spellings are accepted too. */
+                /** @description When the page itself lacks a legal name or contact data, also read up to two same-site contact, imprint, terms/privacy or about pages (no extra credits). `true` or `false`; `1`, `0` and capitalised spellings are accepted too. */
                 follow_links?: boolean;
                 /** @description Allowed: a whole number of seconds from 0 to 2592000 (30 days): the oldest cached answer accepted; 0 renders now. */
                 maxAge?: number;
@@ -1306,7 +1306,7 @@ export interface operations {
                 format?: "jpeg" | "png" | "webp";
                 /** @description Capture the whole page instead of the viewport. `true` or `false`; `1`, `0` and capitalised spellings are accepted too. */
                 full_page?: boolean;
-                /** @description When the page itself lacks a legal name or contact data, also read up to two same-site contact/about/imprint pages (no extra credits). `true` or `false`; `1`, `0` and capitalised spellings are accepted too. */
+                /** @description When the page itself lacks a legal name or contact data, also read up to two same-site contact, imprint, terms/privacy or about pages (no extra credits). `true` or `false`; `1`, `0` and capitalised spellings are accepted too. */
                 follow_links?: boolean;
                 /** @description Allowed: a whole number of seconds from 0 to 2592000 (30 days): the oldest cached answer accepted; 0 renders now. */
                 maxAge?: number;

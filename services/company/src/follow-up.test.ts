@@ -9,6 +9,7 @@ const anchors = [
   a('https://acme.com/about-us/', 'About'),
   a('https://acme.com/contact.html', 'Get in touch'),
   a('https://acme.com/impressum', 'Impressum'),
+  a('https://acme.com/legal/terms-of-service', 'Terms'),
   a('https://twitter.com/acme/contact', 'Contact'),
   a(
     'https://acme.com/blog/how-to-contact-your-bank-about-fraud-and-other-long-stories',
@@ -21,6 +22,8 @@ describe('follow-up links', () => {
     expect(pageKindOf(anchors[2]!)).toBe('about');
     expect(pageKindOf(anchors[3]!)).toBe('contact');
     expect(pageKindOf(anchors[4]!)).toBe('imprint');
+    expect(pageKindOf(anchors[5]!)).toBe('terms');
+    expect(pageKindOf(a('https://acme.com/p/123', 'Privacy Policy'))).toBe('terms');
     expect(pageKindOf(anchors[1]!)).toBeNull();
   });
 
@@ -31,10 +34,22 @@ describe('follow-up links', () => {
     ]);
   });
 
-  it('picks the imprint first when only the legal name is missing', () => {
+  it('picks the imprint first when only the legal name is missing, then the terms', () => {
     expect(chooseFollowUpLinks(anchors, 'https://acme.com/', 'acme.com', { legalName: true, contact: false })).toEqual([
       'https://acme.com/impressum',
+      'https://acme.com/legal/terms-of-service',
+    ]);
+  });
+
+  it('without an imprint, follows the terms before the about page for a legal name', () => {
+    const noImprint = anchors.filter((x) => !x.href.endsWith('/impressum'));
+    expect(chooseFollowUpLinks(noImprint, 'https://acme.com/', 'acme.com', { legalName: true, contact: false })).toEqual([
+      'https://acme.com/legal/terms-of-service',
       'https://acme.com/about-us/',
+    ]);
+    expect(chooseFollowUpLinks(noImprint, 'https://acme.com/', 'acme.com', { legalName: true, contact: true })).toEqual([
+      'https://acme.com/contact.html',
+      'https://acme.com/legal/terms-of-service',
     ]);
   });
 

@@ -1,14 +1,19 @@
 /**
  * Which same-site links to follow when the page lacks a legal name or contact data: clearly
- * contact, about or imprint pages, chosen from the page's anchors. The edge renders them.
+ * contact, about, imprint or terms/privacy pages, chosen from the page's anchors. The edge renders them.
  */
 import type { Anchor } from '@enrich/shared/contracts';
 import { sameSitePageLinks } from '@enrich/shared/page';
 
-export type PageKind = 'contact' | 'imprint' | 'about';
+export type PageKind = 'contact' | 'imprint' | 'terms' | 'about';
 
 const KIND_PATTERNS: Array<[PageKind, RegExp]> = [
   ['imprint', /\b(?:impressum|imprint|legal[-_ ]?notice|mentions[-_ ]?l[ée]gales|colofon|site[-_ ]?notice|aviso[-_ ]?legal|note[-_ ]?legali)\b/i],
+  // Terms of service and privacy policies name the operator as a contract party: `Acme, Inc. ("we")`.
+  [
+    'terms',
+    /\b(?:terms(?:[-_ ]?(?:of[-_ ]?(?:service|use|sale)|and[-_ ]?conditions|(?:&|and)[-_ ]?privacy))?|conditions[-_ ]?of[-_ ]?use|tos|privacy(?:[-_ ]?(?:policy|notice|statement))?|legal)\b/i,
+  ],
   ['contact', /\b(?:contact(?:[-_ ]?us)?|kontakt|contacto|contatti|contactez[-_ ]?nous|get[-_ ]?in[-_ ]?touch|locations?|find[-_ ]?us|directions)\b/i],
   [
     'about',
@@ -45,12 +50,14 @@ export function chooseFollowUpLinks(anchors: readonly Anchor[], pageUrl: string,
     const kind = pageKindOf(a);
     if (kind && !byKind.has(kind)) byKind.set(kind, url);
   }
+  // The legal name: an imprint states it outright, terms define the operator as a party, an about
+  // page may name it; a contact page rarely does.
   const order: PageKind[] =
     missing.contact && !missing.legalName
       ? ['contact', 'imprint', 'about']
       : missing.legalName && !missing.contact
-        ? ['imprint', 'about', 'contact']
-        : ['contact', 'imprint', 'about'];
+        ? ['imprint', 'terms', 'about', 'contact']
+        : ['contact', 'imprint', 'terms', 'about'];
   const out: string[] = [];
   for (const k of order) {
     const u = byKind.get(k);

@@ -3,6 +3,7 @@ import {
   collectNameCandidates,
   copyrightHolders,
   copyrightStatements,
+  definedParties,
   domainSpelledNames,
   findLegalNamesInText,
   imprintNames,
@@ -190,5 +191,36 @@ describe('ownership statements and registration lines', () => {
       'Upward Construction & Renovation Ltd\nUpward Construction builds homes.\nCopyright © 2014, Upward Construction & Renovations Ltd. - All Rights Reserved.';
     const choice = chooseLegalName(facts(text, 'upwardconstruction', 'Upward Construction & Renovation, North Vancouver'), 'upwardconstruction', []);
     expect(choice?.name).toBe('Upward Construction & Renovations Ltd.');
+  });
+});
+
+describe('parties a terms or privacy text defines', () => {
+  it.each([
+    ['These Terms govern the services operated by Acme Holdings, Inc. ("Acme", "we", "us" or "our").', 'Acme Holdings, Inc.', 'this website'],
+    ['Roadrunner Labs GmbH (hereinafter “Provider”) offers the service.', 'Roadrunner Labs GmbH', 'this website'],
+    ["Acme Widgets Ltd ('Acme Widgets') is committed to your privacy.", 'Acme Widgets Ltd', 'Acme Widgets'],
+    ['This Agreement is a contract between you and Acme Media, LLC. Please read it.', 'Acme Media, LLC', 'this website'],
+  ])('reads the party and what it is defined as: %s', (text, owner, owns) => {
+    expect(definedParties(text)).toEqual([{ owner, owns }]);
+  });
+
+  it('reads nothing from a parenthesis that is no definition, or a definition without a legal form', () => {
+    expect(definedParties('Acme Widgets Ltd (see our "FAQ" page for details) ships worldwide.')).toEqual([]);
+    expect(definedParties('Acme Widgets ("we") ships worldwide.')).toEqual([]);
+    expect(definedParties('Acme Widgets Ltd, founded in 1990 ("the Company"), ships worldwide.')).toEqual([]);
+    expect(definedParties('an agreement between you and us')).toEqual([]);
+  });
+
+  const facts = (visibleText: string, domainLabel: string, title: string) =>
+    collectNameCandidates({ domainLabel, title, ogSiteName: '', applicationName: '', visibleText, footerText: '', jsonLd: empty, microdata: empty });
+
+  it("takes the operator a terms page defines as the site's legal entity, and not a processor it defines", () => {
+    const text =
+      'Terms of Service\n© 2024 Roadrunner\nThese Terms are an agreement between you and Coyote Labs, Inc. ("Roadrunner", "we", "us").\nWe use Google Analytics, a service of Google LLC ("Google").';
+    const choice = chooseLegalName(facts(text, 'roadrunner', 'Terms of Service | Roadrunner'), 'roadrunner', ['Roadrunner']);
+    expect(choice?.name).toBe('Coyote Labs, Inc.');
+    expect(choice?.brandName).toBe('Roadrunner');
+    const processorOnly = 'Privacy\n© 2024 Roadrunner\nWe use Google Analytics, a service of Google LLC ("Google").';
+    expect(chooseLegalName(facts(processorOnly, 'roadrunner', 'Privacy | Roadrunner'), 'roadrunner', ['Roadrunner'])?.name).toBe('Roadrunner');
   });
 });

@@ -221,6 +221,68 @@ export function registeredNames(text: string): string[] {
   return out;
 }
 
+// A party as contracts define it: `Acme Holdings, Inc. ("Acme", "we", "us")`, `Acme GmbH (hereinafter
+// "Provider")`; and "an agreement between you and Acme, Inc.". Terms of service and privacy policies
+// name the site's operator so, and name third parties the same way (`Google LLC ("Google")`).
+const PARENTHESIS = /\(([^()\n]{1,160})\)/g;
+const QUOTED = /["“”„«»]\s*([^"“”„«»\n]{1,40}?)\s*["“”„«»]|(?<!\p{L})['‘’]\s*([^'‘’\n]{1,40}?)\s*['‘’](?!\p{L})/gu;
+// What a definition's parenthesis holds besides its quoted terms.
+const DEFINITION_WORDS = new Set([
+  'and',
+  'or',
+  'the',
+  'collectively',
+  'together',
+  'jointly',
+  'individually',
+  'hereinafter',
+  'hereafter',
+  'referred',
+  'to',
+  'as',
+  'also',
+  'known',
+  'each',
+  'a',
+]);
+// A defined term that is the site's operator speaking: "we", "us", "the Company", "the Provider".
+const SELF_TERM = /^(?:the\s+)?(?:we|us|our|company|operator|provider|service\s+provider|owner|publisher|controller|data\s+controller)$/i;
+const BETWEEN_YOU_AND = /\bbetween\s+you\s+and\s+(?:the\s+)?/gi;
+
+/**
+ * The parties a text defines as contracts do, as ownership statements: the legal name, and what it is
+ * defined as ("Acme"; "this website" where the term is "we", "us" or "the Company", and for the other
+ * party of an agreement "between you and …"). A definition without a legal form names nobody.
+ */
+export function definedParties(text: string): Array<{ owner: string; owns: string }> {
+  const out: Array<{ owner: string; owns: string }> = [];
+  for (const m of text.matchAll(PARENTHESIS)) {
+    const inner = m[1]!;
+    const terms = [...inner.matchAll(QUOTED)].map((q) => normalizeLine(q[1] ?? q[2] ?? '')).filter(Boolean);
+    if (!terms.length) continue;
+    const rest = inner
+      .replace(QUOTED, ' ')
+      .split(/[\s,;:]+/)
+      .filter(Boolean);
+    if (!rest.every((w) => DEFINITION_WORDS.has(w.toLowerCase()))) continue;
+    const before = text
+      .slice(Math.max(0, m.index - 150), m.index)
+      .split('\n')
+      .pop()!;
+    const names = findLegalNamesInText(before);
+    const last = names[names.length - 1];
+    if (!last || !/^[\s,]*$/.test(before.slice(before.lastIndexOf(last) + last.length))) continue;
+    const self = terms.some((t) => SELF_TERM.test(t));
+    out.push({ owner: last, owns: self ? 'this website' : terms[0]! });
+  }
+  for (const m of text.matchAll(BETWEEN_YOU_AND)) {
+    const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 150).split('\n')[0]!;
+    const legal = findLegalNamesInText(rest)[0];
+    if (legal && rest.startsWith(legal.split(/[\s,]/)[0]!)) out.push({ owner: legal, owns: 'this website' });
+  }
+  return out;
+}
+
 const GENERIC_TITLE =
   /^(?:home|homepage|home page|welcome|index|main|start|startseite|accueil|contact(?: us)?|about(?: us)?|official site|official website|untitled|page not found|404|blog|news|shop|store)$/i;
 // A page heading made of navigation words ("Office Locations", "Our Services", "Products & Services"):
@@ -348,6 +410,8 @@ export function collectNameCandidates(p: PageNameFacts): NameCandidate[] {
   for (const c of copyrightStatements(p.visibleText)) if (!footer.some((f) => f.holder === c.holder)) push(c.holder, 'footer', 0.6, c.opensLine);
   for (const n of imprintNames(p.visibleText)) push(n, 'imprint', 0.9, true);
   for (const o of ownershipStatements(p.visibleText)) push(o.owner, 'text', 0.9, true, o.owns);
+  // A party a terms or privacy text defines (`Acme, Inc. ("we")`): read like an ownership statement.
+  for (const o of definedParties(p.visibleText)) push(o.owner, 'text', 0.9, true, o.owns);
   // A registration line states the legal entity it registers; like an ownership statement it counts
   // only for the site's own organisation (a group's pages register their sister companies too).
   for (const n of registeredNames(p.visibleText)) push(n, 'imprint', 0.9, true, n);

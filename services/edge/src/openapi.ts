@@ -41,7 +41,8 @@ const PARAM_DOCS: Record<string, string> = {
   css: 'Fill colors.code_colors.css with the colors used in the stylesheets.',
   html: 'Fill colors.code_colors.html with the colors in inline styles and attributes.',
   javascript: 'Fill colors.code_colors.javascript with the colors in scripts.',
-  follow_links: 'When the page itself lacks a legal name or contact data, also read up to two same-site contact/about/imprint pages (no extra credits).',
+  follow_links:
+    'When the page itself lacks a legal name or contact data, also read up to two same-site contact, imprint, terms/privacy or about pages (no extra credits).',
 };
 const BOOLEAN_NOTE = ' `true` or `false`; `1`, `0` and capitalised spellings are accepted too.';
 

@@ -22,7 +22,7 @@ export const CompanyDataSchema = z.object({
   sources: z.array(z.string()),
   /** In [0, 1]: how much independent evidence agrees (services/company/README.md gives the formula). */
   confidence: z.number().min(0).max(1),
-  /** URLs of the pages the data was read from: the requested page first, then followed contact/about pages. */
+  /** URLs of the pages the data was read from: the requested page first, then followed contact/imprint/terms/about pages. */
   pages: z.array(z.string()),
 });
 export type CompanyData = z.infer<typeof CompanyDataSchema>;
@@ -30,7 +30,7 @@ export type CompanyData = z.infer<typeof CompanyDataSchema>;
 export const CompanyRequestSchema = z.object({
   requestId: RequestIdSchema,
   snapshot: SnapshotSchema,
-  /** Snapshots of followed contact/about/imprint pages (at most 2), when the client asked to follow them. */
+  /** Snapshots of followed contact/imprint/terms/about pages (at most 2), when the client asked to follow them. */
   extraSnapshots: z.array(SnapshotSchema).max(2),
 });
 export type CompanyRequest = z.infer<typeof CompanyRequestSchema>;
@@ -46,7 +46,7 @@ export const CompanyMessageSchema = CompanyRequestSchema.extend({
 export type CompanyMessage = z.infer<typeof CompanyMessageSchema>;
 
 /**
- * The reply of `analyze.company`: the data, and the same-site contact/about/imprint links it would
+ * The reply of `analyze.company`: the data, and the same-site contact/imprint/terms/about links it would
  * follow for what is missing (at most 2, best first; empty when the page already has a legal name and
  * contact data, or when `extraSnapshots` were given). The edge renders those only when the client asked
  * (`follow_links=true`) and asks again with their snapshots; `followUp` never reaches the client.

@@ -60,7 +60,7 @@ export const MAX_AGE_MAX_S = 30 * 86_400;
 export const MAX_AGE_DEFAULT_S = 86_400;
 const cacheParams = { maxAge: intInRange(0, MAX_AGE_MAX_S).default(MAX_AGE_DEFAULT_S) };
 
-/** `/company` and `/enrich`: follow up to two same-site contact/about/imprint pages when data is missing. */
+/** `/company` and `/enrich`: follow up to two same-site contact, imprint, terms/privacy or about pages when data is missing. */
 const followParams = { follow_links: QueryBoolean.default(false) };
 
 export const ScreenshotQuerySchema = z.strictObject({ url: UrlParam, ...screenshotParams, ...cacheParams });
