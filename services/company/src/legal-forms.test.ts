@@ -35,6 +35,23 @@ describe('legal forms', () => {
     ['Sony K.K.', 'K.K.'],
     ['Medtronic Korea Co. Ltd', 'Co. Ltd'],
     ['Grab Pte. Ltd.', 'Pte. Ltd.'],
+    // Further jurisdictions (ISO 20275 entity legal forms): Southern Africa, the Gulf, Malaysia, the Baltics, CIS, Turkey, the Balkans.
+    ['Acme (Pty) Ltd', '(Pty) Ltd'],
+    ['Acme Trading FZ-LLC', 'FZ-LLC'],
+    ['Acme Gulf W.L.L.', 'W.L.L.'],
+    ['Acme Berhad', 'Berhad'],
+    ['Acme Sdn. Bhd.', 'Sdn. Bhd.'],
+    ['Acme OÜ', 'OÜ'],
+    ['Acme SIA', 'SIA'],
+    ['Acme UAB', 'UAB'],
+    ['Acme PJSC', 'PJSC'],
+    ['Acme Gıda A.Ş.', 'A.Ş.'],
+    ['Acme Ltd. Şti.', 'Ltd. Şti.'],
+    ['Acme EOOD', 'EOOD'],
+    ['Acme spol. s r.o.', 'spol. s r.o.'],
+    ['Acme S. de R.L. de C.V.', 'S. de R.L. de C.V.'],
+    ['Smith & Jones, P.A.', 'P.A.'],
+    ['Acme Nyrt.', 'Nyrt.'],
   ])('recognises the suffix of %s', (name, form) => {
     expect(legalFormOf(name)).toBe(form);
     expect(hasStrongLegalForm(name)).toBe(true);
@@ -51,6 +68,9 @@ describe('legal forms', () => {
     expect(legalFormOf('Treat yourself as')).toBeNull();
     expect(legalFormOf('Acme Widgets')).toBeNull();
     expect(legalFormOf('Incubator')).toBeNull();
+    // Short forms are exact: "sia", "pa" and "uab" in running text are no forms.
+    expect(legalFormOf('Acme Asia')).toBeNull();
+    expect(legalFormOf('Pittsburgh, PA')).toBeNull();
     // "Company" alone names many brands; it is a legal form but not a strong one.
     expect(legalFormOf('First California Mortgage Company')).toBe('Company');
     expect(hasStrongLegalForm('First California Mortgage Company')).toBe(false);

@@ -42,6 +42,21 @@ describe('legal names in text and imprints', () => {
       'Taylor Morrison, Inc.',
     ]);
     expect(findLegalNamesInText('AL AK AZ MA MI MN MS MO MT NE NV')).toEqual([]);
+    expect(findLegalNamesInText('© 2024 Acme Trading FZ-LLC. All rights reserved. Acme Yazılım Ltd. Şti. | Acme (Pty) Ltd')).toEqual([
+      'Acme Trading FZ-LLC',
+      'Acme Yazılım Ltd. Şti.',
+      'Acme (Pty) Ltd',
+    ]);
+  });
+
+  it('reads names written with letters beyond ASCII whole', () => {
+    expect(findLegalNamesInText('© 2024 Müller Holzbau GmbH')).toEqual(['Müller Holzbau GmbH']);
+    expect(findLegalNamesInText('Société Générale S.A. · Škoda Auto a.s. · Café Olé Inc.')).toEqual([
+      'Société Générale S.A.',
+      'Škoda Auto a.s.',
+      'Café Olé Inc.',
+    ]);
+    expect(imprintNames('Impressum\nBäckerei Schröder GmbH\nHauptstraße 1\n12345 Musterstadt')).toContain('Bäckerei Schröder GmbH');
   });
 
   it('reads the company under an Impressum heading', () => {

@@ -30,11 +30,12 @@ export interface NameCandidate {
   owns?: string;
 }
 
-// Name words: capitalised words and the lower-case joiners company names contain.
-const WORD = String.raw`(?:[A-Z0-9ÄÖÜÉÈÀÅØ][\w'’.&+-]*|&|and|of|the|for|de|du|des|di|da|la|le|van|von|der|den|und|für|et|y|e)`;
+// Name words: capitalised words (in any script's letters: "Müller", "Société", "Yazılım") and the
+// lower-case joiners company names contain.
+const WORD = String.raw`(?:[\p{Lu}\p{Lt}0-9][\p{L}\p{M}\p{N}_'’.&+-]*|&|and|of|the|for|de|du|des|di|da|la|le|van|von|der|den|und|für|et|y|e)`;
 const NAME_BEFORE_FORM = new RegExp(
-  String.raw`(?<![\w'’-])((?:[A-Z0-9ÄÖÜÉÈÀÅØ][\w'’.&+-]*)(?:[ \t]+${WORD}){0,6}?)(?:,?[ \t]+)(${LEGAL_FORM_IN_TEXT})(?=$|[\s,;:)|/®™]|[.](?:\s|$))`,
-  'gm',
+  String.raw`(?<![\p{L}\p{M}\p{N}_'’-])((?:[\p{Lu}\p{Lt}0-9][\p{L}\p{M}\p{N}_'’.&+-]*)(?:[ \t]+${WORD}){0,6}?)(?:,?[ \t]+)(${LEGAL_FORM_IN_TEXT})(?=$|[\s,;:)|/®™]|[.](?:\s|$))`,
+  'gmu',
 );
 
 /** Legal names ("Acme Widgets, Inc.") written anywhere in a stretch of text. */
