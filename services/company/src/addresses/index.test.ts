@@ -54,4 +54,16 @@ describe('addresses', () => {
       ]),
     ).toEqual(['8765 Cariboo Pl, Burnaby, BC V3N 4T2', '1 Main Street, Springfield, IL 62701']);
   });
+
+  it("writes a footer's separators between the parts as commas", () => {
+    expect(extractTextAddresses('Acme GmbH · Musterstraße 12 · 10115 Berlin · Tel. 030 1234')).toEqual(['Musterstraße 12, 10115 Berlin']);
+    expect(extractTextAddresses('Acme SAS – 12 rue de la Paix – 75002 Paris')).toEqual(['12 rue de la Paix, 75002 Paris']);
+    expect(extractTextAddresses('Musterstraße 12 | 10115 Berlin')).toEqual(['Musterstraße 12, 10115 Berlin']);
+  });
+
+  it('merges a German street written with "Straße", "Strasse" or "Str." at the end of a compound', () => {
+    expect(mergeAddresses(['Musterstraße 12, 10115 Berlin', 'Musterstr. 12, 10115 Berlin', 'Musterstrasse 12, 10115 Berlin, Deutschland'])).toEqual([
+      'Musterstraße 12, 10115 Berlin',
+    ]);
+  });
 });

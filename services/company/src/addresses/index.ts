@@ -65,8 +65,8 @@ const ABBREVIATIONS: Array<[RegExp, string]> = [
   [/\bsouth\b/g, 's'],
   [/\beast\b/g, 'e'],
   [/\bwest\b/g, 'w'],
-  [/\bstrasse\b/g, 'str'],
-  [/\bstraße\b/g, 'str'],
+  // Also at the end of a compound ("Musterstraße" and "Musterstr." are one street); ß is no \w, so no \b.
+  [/stra(?:ss|ß)e(?!\p{L})/gu, 'str'],
   [/\b(?:usa|united states(?: of america)?|canada|united kingdom|uk|deutschland|germany|france|nederland|netherlands|australia)\b/g, ''],
   [/\bp\.?\s?o\.?\s?box\b/g, 'pobox'],
 ];

@@ -81,7 +81,11 @@ export function toAddressLine(raw: string): string {
     .split(/\n/)
     .map((l) => l.replace(LABEL, '').trim())
     .filter(Boolean);
-  return normalizeLine(lines.join(', ')).replace(/,(?=\S)/g, ', ');
+  // A footer's separators between the parts ("Musterstraße 12 · 10115 Berlin", "12 rue de la Paix – 75002 Paris") are commas.
+  return normalizeLine(lines.join(', '))
+    .replace(/\s+[·•|–—]\s+/g, ', ')
+    .replace(/,(?:\s*,)+/g, ',')
+    .replace(/,(?=\S)/g, ', ');
 }
 
 /** Runs an anchor regex over the text and builds a match per anchor. */
