@@ -8,7 +8,10 @@ import { sameSitePageLinks } from '@enrich/shared/page';
 export type PageKind = 'contact' | 'imprint' | 'terms' | 'about';
 
 const KIND_PATTERNS: Array<[PageKind, RegExp]> = [
-  ['imprint', /\b(?:impressum|imprint|legal[-_ ]?notice|mentions[-_ ]?l[ée]gales|colofon|site[-_ ]?notice|aviso[-_ ]?legal|note[-_ ]?legali)\b/i],
+  [
+    'imprint',
+    /\b(?:impressum|impresszum|imprint|legal[-_ ]?notice|mentions[-_ ]?l[ée]gales|informations[-_ ]?l[ée]gales|colofon|colophon|site[-_ ]?notice|aviso[-_ ]?legal|note[-_ ]?legali|anbieterkennzeichnung)\b/i,
+  ],
   // Terms of service and privacy policies name the operator as a contract party: `Acme, Inc. ("we")`.
   [
     'terms',

@@ -62,6 +62,8 @@ describe('legal names in text and imprints', () => {
   it('reads the company under an Impressum heading', () => {
     const text = 'Start\nImpressum\nAngaben gemäß § 5 TMG\nBeispiel Software GmbH\nMusterstraße 12\n10115 Berlin';
     expect(imprintNames(text)).toContain('Beispiel Software GmbH');
+    // Since May 2024 German imprints cite the Digitale-Dienste-Gesetz.
+    expect(imprintNames('Start\nAngaben gemäß § 5 DDG\nMuster Handel GmbH\nHauptstraße 1\n12345 Musterstadt')).toContain('Muster Handel GmbH');
   });
 });
 

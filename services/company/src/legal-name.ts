@@ -137,8 +137,9 @@ export function copyrightHolders(text: string): string[] {
   return copyrightStatements(text).map((c) => c.holder);
 }
 
+// German imprints cite § 5 TMG, since May 2024 § 5 DDG (Digitale-Dienste-Gesetz).
 const IMPRINT_HEADING =
-  /^[ \t]*(?:impressum|imprint|legal notice|legal information|site notice|mentions l[ée]gales|colofon|aviso legal|note legali|angaben gem(?:ä|ae)(?:ß|ss) § ?5 tmg)\b.*$/gim;
+  /^[ \t]*(?:impressum|impresszum|imprint|legal notice|legal information|site notice|mentions l[ée]gales|informations l[ée]gales|colofon|colophon|aviso legal|note legali|informazioni legali|anbieterkennzeichnung|angaben gem(?:ä|ae)(?:ß|ss) § ?5 (?:tmg|ddg))\b.*$/gim;
 
 /** Legal names in the block under an Impressum / Imprint / Mentions légales heading. */
 export function imprintNames(text: string): string[] {
