@@ -26,6 +26,18 @@ describe('copyright lines', () => {
     ['© 2014 zynk Design. 3rd Floor The Hospital Club, 24 Endell Street', 'zynk Design'],
     ['© 2019–2024 Muster GmbH | Impressum | Datenschutz', 'Muster GmbH'],
     ['Copyright 2012 by Prepress Express Ltd - Registered in England', 'Prepress Express Ltd'],
+    // "All rights reserved" in other languages, footer links and tax numbers end the holder; not at its start.
+    ['© 2024 Pasticceria Rossi Tutti i diritti riservati', 'Pasticceria Rossi'],
+    ['© 2024 Bakkerij de Vries Alle rechten voorbehouden', 'Bakkerij de Vries'],
+    ['© 2024 Padaria Lisboa Todos os direitos reservados', 'Padaria Lisboa'],
+    ['© 2024 Piekarnia Nowak Wszelkie prawa zastrzeżone', 'Piekarnia Nowak'],
+    ['© 2024 Bageri Lund Alla rättigheter förbehållna', 'Bageri Lund'],
+    ['© 2024 Pekárna Novák Všechna práva vyhrazena', 'Pekárna Novák'],
+    ['© 2024 Fırın Yılmaz Tüm hakları saklıdır', 'Fırın Yılmaz'],
+    ['© 2024 Bäckerei Schröder Datenschutz Impressum', 'Bäckerei Schröder'],
+    ['© 2024 Boulangerie Martin Mentions légales', 'Boulangerie Martin'],
+    ['© 2024 Forno Bianchi P.IVA 01234567890', 'Forno Bianchi'],
+    ['© 2024 Cookie Jar Bakery Cookie Policy', 'Cookie Jar Bakery'],
   ])('%s -> %s', (line, holder) => {
     expect(copyrightHolders(`Home | About\n${line}`)).toEqual([holder]);
   });

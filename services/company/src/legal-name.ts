@@ -58,9 +58,34 @@ const MONTH =
   /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b[\s,.]*/i;
 const AGENCY =
   /\b(?:powered|designed|developed|hosted|built|created|made|maintained)\s+(?:by|with)\b|\b(?:website|site|web design|webdesign)\s+(?:by|design)\b/i;
-const STOP =
-  /\s*(?:all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos|all right reserved|rights reserved|[|•·]|\s[-–—]\s|privacy|terms of|sitemap|legal notice|disclaimer)/i;
-const RIGHTS_ONLY = /^[\s|•·,.-]*(?:all rights? reserved|alle rechte vorbehalten|tous droits réservés)?[\s|•·,.-]*$/i;
+// "All rights reserved" in the languages of the EU and its neighbours: it ends a copyright holder.
+const RIGHTS_RESERVED = [
+  'all rights? reserved',
+  'rights reserved',
+  'alle rechte vorbehalten',
+  'tous droits réservés',
+  'todos los derechos(?: reservados)?',
+  'tutti i diritti riservati',
+  'alle rechten voorbehouden',
+  'todos os direitos reservados',
+  'wszelkie prawa zastrzeżone',
+  'kaikki oikeudet pidätetään',
+  'alla rättigheter förbehållna',
+  'med ensamrätt',
+  'alle rettigheder forbeholdes',
+  'alle rettigheter reservert',
+  'všechna práva vyhrazena',
+  'všetky práva vyhradené',
+  'minden jog fenntartva',
+  'toate drepturile rezervate',
+  'sva prava pridržana',
+  'tüm hakları saklıdır',
+].join('|');
+// Footer links and registration numbers that follow a holder on its line: "© 2024 Acme Datenschutz Impressum", "© Acme P.IVA 0123…".
+// Not at the holder's start, where the word is part of its name ("Cookie Jar Bakery").
+const FOOTER_WORDS = String.raw`privacy|terms of|sitemap|legal notice|disclaimer|(?<=\S\s+)\b(?:impressum|datenschutz\p{L}*|mentions l[ée]gales|cookies?|agb|p\.?\s?iva|vat(?:\s+(?:no|number|reg))?|ust\.?-?id\p{L}*|kvk|siret|siren|cif|nif|cnpj)\b`;
+const STOP = new RegExp(String.raw`\s*(?:${RIGHTS_RESERVED}|[|•·]|\s[-–—]\s|${FOOTER_WORDS})`, 'iu');
+const RIGHTS_ONLY = new RegExp(String.raw`^[\s|•·,.-]*(?:${RIGHTS_RESERVED})?[\s|•·,.-]*$`, 'iu');
 
 /** A holder is name-like: one to seven words, starting with a letter or digit. */
 function nameLike(holder: string): boolean {
