@@ -1,6 +1,6 @@
 /**
  * Postal addresses written in page text, in the formats of the US, Canada, the UK, Germany, France,
- * the Netherlands and Australia, and the merging of addresses from every source.
+ * the Netherlands, Australia and the rest of Europe (eu.ts), and the merging of addresses from every source.
  */
 import { compact } from '@enrich/shared/page';
 import { toAddressLine, type AddressMatch } from './scan.ts';
@@ -11,6 +11,7 @@ import { findGermanAddresses } from './de.ts';
 import { findFrenchAddresses } from './fr.ts';
 import { findDutchAddresses } from './nl.ts';
 import { findAustralianAddresses } from './au.ts';
+import { findEuropeanAddresses } from './eu.ts';
 
 export { formatPostalAddress } from './structured.ts';
 
@@ -22,6 +23,7 @@ const SCANNERS = [
   findFrenchAddresses,
   findDutchAddresses,
   findAustralianAddresses,
+  findEuropeanAddresses,
 ];
 
 /** Addresses found in free text, in document order; overlapping finds keep the longest. */
