@@ -25,6 +25,13 @@ describe('follow-up links', () => {
     expect(pageKindOf(anchors[5]!)).toBe('terms');
     expect(pageKindOf(a('https://acme.com/p/123', 'Privacy Policy'))).toBe('terms');
     expect(pageKindOf(anchors[1]!)).toBeNull();
+    // Other languages' words for the same pages.
+    expect(pageKindOf(a('https://acme.de/agb', 'AGB'))).toBe('terms');
+    expect(pageKindOf(a('https://acme.fr/cgv', 'Conditions générales de vente'))).toBe('terms');
+    expect(pageKindOf(a('https://acme.pt/contato', 'Fale conosco'))).toBe('contact');
+    expect(pageKindOf(a('https://acme.pl/o-nas', 'O nas'))).toBe('about');
+    expect(pageKindOf(a('https://acme.se/om-oss', 'Om oss'))).toBe('about');
+    expect(pageKindOf(a('https://acme.es/sobre-nosotros', 'Sobre nosotros'))).toBe('about');
   });
 
   it('picks the contact page first when contact data is missing, and never other sites', () => {

@@ -15,12 +15,15 @@ const KIND_PATTERNS: Array<[PageKind, RegExp]> = [
   // Terms of service and privacy policies name the operator as a contract party: `Acme, Inc. ("we")`.
   [
     'terms',
-    /\b(?:terms(?:[-_ ]?(?:of[-_ ]?(?:service|use|sale)|and[-_ ]?conditions|(?:&|and)[-_ ]?privacy))?|conditions[-_ ]?of[-_ ]?use|tos|privacy(?:[-_ ]?(?:policy|notice|statement))?|legal)\b/i,
+    /\b(?:terms(?:[-_ ]?(?:of[-_ ]?(?:service|use|sale)|and[-_ ]?conditions|(?:&|and)[-_ ]?privacy))?|conditions[-_ ]?of[-_ ]?use|tos|privacy(?:[-_ ]?(?:policy|notice|statement))?|legal|agb|datenschutz(?:erkl(?:ä|ae)rung)?|cgv|cgu|conditions[-_ ]?g[ée]n[ée]rales|privacidad|t[ée]rminos|termini|condizioni|voorwaarden|privacybeleid|privacyverklaring)\b/i,
   ],
-  ['contact', /\b(?:contact(?:[-_ ]?us)?|kontakt|contacto|contatti|contactez[-_ ]?nous|get[-_ ]?in[-_ ]?touch|locations?|find[-_ ]?us|directions)\b/i],
+  [
+    'contact',
+    /\b(?:contact(?:[-_ ]?us)?|kontakt|kontakty|contacto|contato|contatti|contatto|contactez[-_ ]?nous|yhteystiedot|iletisim|iletişim|kapcsolat|get[-_ ]?in[-_ ]?touch|locations?|find[-_ ]?us|directions)\b/i,
+  ],
   [
     'about',
-    /\b(?:about(?:[-_ ]?us)?|company|who[-_ ]?we[-_ ]?are|our[-_ ]?story|ueber[-_ ]?uns|uber[-_ ]?uns|über[-_ ]?uns|qui[-_ ]?sommes[-_ ]?nous|a[-_ ]?propos|over[-_ ]?ons|chi[-_ ]?siamo|quienes[-_ ]?somos)\b/i,
+    /\b(?:about(?:[-_ ]?us)?|company|who[-_ ]?we[-_ ]?are|our[-_ ]?story|ueber[-_ ]?uns|uber[-_ ]?uns|über[-_ ]?uns|qui[-_ ]?sommes[-_ ]?nous|a[-_ ]?propos|over[-_ ]?ons|chi[-_ ]?siamo|quienes[-_ ]?somos|qui[ée]nes[-_ ]?somos|sobre[-_ ]?(?:n[oó]s|nosotros)|o[-_ ]?nas|om[-_ ]?(?:oss|os)|hakk[iı]m[iı]zda|r[oó]lunk|meist[aä])\b/i,
   ],
 ];
 
