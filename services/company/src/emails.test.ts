@@ -50,6 +50,12 @@ describe('emails', () => {
     ['kontakt {at} beispiel.de', 'kontakt@beispiel.de'],
     ['info&#64;acmewidgets&#46;com', 'info@acmewidgets.com'],
     ['press AT acme DOT org', 'press@acme.org'],
+    // Other languages' words in brackets, and the full-width at sign.
+    ['info(at)beispiel(punkt)de', 'info@beispiel.de'],
+    ['info(ät)beispiel.de', 'info@beispiel.de'],
+    ['info [arroba] empresa [punto] es', 'info@empresa.es'],
+    ['contact [arobase] societe [point] fr', 'contact@societe.fr'],
+    ['info＠acme.co.jp', 'info@acme.co.jp'],
   ])('finds %s', (text, email) => {
     expect(findEmailsInText(text)).toEqual([email]);
   });

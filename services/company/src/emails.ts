@@ -69,9 +69,10 @@ export function emailsFromCloudflareHtml(html: string): FoundEmail[] {
 // separators of text glued to an address ("273-5154|info@acme.com"), not part of it.
 const LOCAL = "[a-zA-Z0-9_%+'-]+(?:\\.[a-zA-Z0-9_%+'-]+)*";
 const PLAIN = new RegExp(`(?<![\\w.+@-])(${LOCAL})@((?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,24})(?![\\w-])`, 'g');
-// Written-out forms: "name [at] domain [dot] com", "name(at)domain(dot)com", "name at domain dot com".
-const AT = String.raw`(?:\s*[\[({<]\s*(?:at|AT|@)\s*[\])}>]\s*|\s+(?:at|AT)\s+|\s*@\s*)`;
-const DOT = String.raw`(?:\s*[\[({<]\s*(?:dot|DOT|\.)\s*[\])}>]\s*|\s+(?:dot|DOT)\s+|\.)`;
+// Written-out forms: "name [at] domain [dot] com", "name(at)domain(dot)com", "name at domain dot com";
+// in brackets also the words of other languages: "info(ät)firma(punkt)de", "info[arroba]empresa[punto]es".
+const AT = String.raw`(?:\s*[\[({<]\s*(?:at|AT|ät|@|arroba|arobase|chiocciola|snabel-a)\s*[\])}>]\s*|\s+(?:at|AT)\s+|\s*@\s*)`;
+const DOT = String.raw`(?:\s*[\[({<]\s*(?:dot|DOT|punkt|Punkt|punto|point|ponto|\.)\s*[\])}>]\s*|\s+(?:dot|DOT)\s+|\.)`;
 const WRITTEN = new RegExp(String.raw`(?<![\w.+-])([\w.+-]+)(${AT})([a-zA-Z0-9-]+(?:${DOT}[a-zA-Z0-9-]+)+)(?![\w-])`, 'g');
 
 const DOMAIN_AT_START = /^(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?\.)+[a-zA-Z]{2,24}/;
@@ -103,7 +104,8 @@ function unglue(local: string, domain: string, text: string, end: number): strin
 
 /** Emails in running text, plain and obfuscated, with HTML entities decoded first. */
 export function findEmailsInText(raw: string): string[] {
-  const text = decodeEntities(raw, ENTITY_OPTIONS);
+  // The full-width at sign (＠), which Japanese and Chinese pages write so that scrapers miss the address.
+  const text = decodeEntities(raw, ENTITY_OPTIONS).replace(/＠/g, '@');
   const out: string[] = [];
   for (const m of text.matchAll(PLAIN)) out.push(...unglue(m[1]!, m[2]!, text, m.index + m[0].length));
   for (const m of text.matchAll(WRITTEN)) {
