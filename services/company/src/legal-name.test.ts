@@ -159,6 +159,18 @@ describe('legal statements', () => {
   });
 });
 
+describe('title segments in other languages', () => {
+  it.each([
+    ['Startseite - Bäckerei Schröder', ['Bäckerei Schröder']],
+    ['Inicio | Panadería López', ['Panadería López']],
+    ['Willkommen bei Müller Holzbau', ['Müller Holzbau']],
+    ['Bienvenue chez Boulangerie Martin', ['Boulangerie Martin']],
+    ['Strona główna - Piekarnia Nowak', ['Piekarnia Nowak']],
+  ])('%s -> %j', (title, segments) => {
+    expect(titleSegments(title)).toEqual(segments);
+  });
+});
+
 describe('ownership statements and registration lines', () => {
   it.each([
     [

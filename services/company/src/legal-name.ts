@@ -310,8 +310,9 @@ export function definedParties(text: string): Array<{ owner: string; owns: strin
   return out;
 }
 
+// With the home, welcome, contact and imprint labels of other languages ("Startseite", "Inicio", "Strona główna").
 const GENERIC_TITLE =
-  /^(?:home|homepage|home page|welcome|index|main|start|startseite|accueil|contact(?: us)?|about(?: us)?|official site|official website|untitled|page not found|404|blog|news|shop|store)$/i;
+  /^(?:home|homepage|home page|welcome|index|main|start|startseite|willkommen|kontakt|impressum|accueil|bienvenue|inicio|início|bienvenido|bienvenidos|página (?:de )?inicio|página principal|pagina iniziale|benvenuti|strona główna|etusivu|forside|hjem|hem|startsida|főoldal|úvodní stránka|anasayfa|ana sayfa|welkom|contact(?: us)?|about(?: us)?|official site|official website|untitled|page not found|404|blog|news|shop|store)$/iu;
 // A page heading made of navigation words ("Office Locations", "Our Services", "Products & Services"):
 // the page's subject, not the site's name.
 const HEADING_WORD =
@@ -326,7 +327,7 @@ export function titleSegments(title: string): string[] {
       // "Welcome to Acme", and the page's own label in front of the name: "Contact Acme Widgets", "About Acme Widgets".
       .map((s) =>
         s
-          .replace(/^welcome to\s+/i, '')
+          .replace(/^(?:welcome to|willkommen (?:bei|auf|in)|bienvenue (?:chez|sur|à)|bienvenido a|benvenuti (?:da|su|in)|welkom bij)\s+/iu, '')
           .replace(/^(?:about|contact)(?:\s+us)?\s+(?:the\s+)?(?=\S+\s+\S)/i, '')
           .trim(),
       )
