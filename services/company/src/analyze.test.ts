@@ -58,6 +58,34 @@ describe('analyzeCompany on an empty page', () => {
 });
 
 describe('analyzeCompany names', () => {
+  it("answers the parent a JSON-LD organisation names when the site states no legal form of its own, and never the parent's address", () => {
+    const jsonLd = (own: string) =>
+      `<script type="application/ld+json">${JSON.stringify({
+        '@context': 'https://schema.org',
+        '@type': 'Organization',
+        name: 'Snapgram',
+        ...(own ? { legalName: own } : {}),
+        address: { '@type': 'PostalAddress', streetAddress: '1 Photo Way', addressLocality: 'Menlo Park', addressRegion: 'CA', postalCode: '94025' },
+        parentOrganization: {
+          '@type': 'Organization',
+          name: 'Bigco',
+          legalName: 'Bigco Platforms, Inc.',
+          address: { '@type': 'PostalAddress', streetAddress: '9 Parent Plaza', addressLocality: 'Wilmington', addressRegion: 'DE', postalCode: '19801' },
+        },
+      })}</script>`;
+    const page = (own: string) =>
+      snapshotFromHtml(
+        `<html><head><title>Snapgram</title><meta property="og:site_name" content="Snapgram">${jsonLd(own)}</head><body><p>Share photos.</p><footer>© 2024 Snapgram</footer></body></html>`,
+        'https://www.snapgram.example/',
+      );
+    const parent = analyzeCompany({ requestId, snapshot: page(''), extraSnapshots: [] }).data;
+    expect(parent.name).toBe('Bigco Platforms, Inc.');
+    expect(parent.brand_name).toBe('Snapgram');
+    expect(parent.addresses).toEqual(['1 Photo Way, Menlo Park, CA 94025']);
+    // The organisation's own strong legal name stays first.
+    expect(analyzeCompany({ requestId, snapshot: page('Snapgram, LLC'), extraSnapshots: [] }).data.name).toBe('Snapgram, LLC');
+  });
+
   it('answers the legal entity as name and the site name as brand_name', () => {
     const html = `<html><head><title>New Homes in Texas | Darling Homes</title><meta property="og:site_name" content="Darling Homes"></head>
       <body><header><a href="/"><img src="/img/logo.png" alt="Darling Homes logo"></a></header><p>Darling Homes builds new homes.</p>

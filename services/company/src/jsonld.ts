@@ -78,7 +78,7 @@ const NESTED_ORG_KEYS: Record<string, OrgRole> = {
   manufacturer: 'nested',
   seller: 'nested',
   offers: 'nested',
-  parentOrganization: 'nested',
+  parentOrganization: 'parent',
   subOrganization: 'nested',
   memberOf: 'nested',
   sponsor: 'nested',

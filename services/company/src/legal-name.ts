@@ -411,6 +411,15 @@ function structuredCandidates(p: PageNameFacts, push: (name: string, source: Nam
   ] as const) {
     for (const org of data.orgs) {
       const roleWeight = org.role === 'main' ? 1 : org.role === 'publisher' ? 0.8 : 0.35;
+      // The parent the page's own organisation names (`parentOrganization`) is read as an ownership
+      // statement about the site ("Snapgram is owned by Bigco Platforms, Inc."): its legal name, or its
+      // name when written with a strong legal form, is the legal entity unless the organisation states
+      // its own with a strong form (owner-name.ts, ownersStated). It never chooses the organisation.
+      if (org.role === 'parent') {
+        const stated = org.legalName || (hasStrongLegalForm(org.name) ? org.name : '');
+        if (stated) push(stated, source, 1.0 * roleWeight, true, 'this website');
+        continue;
+      }
       if (org.legalName) push(org.legalName, source, 1.0 * roleWeight, org.role !== 'nested');
       if (org.name) push(org.name, source, 0.8 * roleWeight);
     }

@@ -109,7 +109,8 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
     [microdata, 'microdata'],
   ] as const) {
     // The page's own organisation first; addresses of nested items (a brand, an author) are not the owner's.
-    const orgAddresses = data.orgs.filter((o) => o.role !== 'nested').flatMap((o) => o.addresses);
+    // The site's own and its publisher's addresses; a parent's headquarters is not the site's address.
+    const orgAddresses = data.orgs.filter((o) => o.role === 'main' || o.role === 'publisher').flatMap((o) => o.addresses);
     for (const a of [...orgAddresses, ...data.looseAddresses]) {
       const line = formatPostalAddress(a);
       if (line) addresses.push({ line, source });

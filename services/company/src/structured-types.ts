@@ -9,8 +9,11 @@ export interface PostalAddressFields {
   addressCountry: string;
 }
 
-/** Where in the document the organisation sits: the page's own entity, a publisher, or nested in something else. */
-export type OrgRole = 'main' | 'publisher' | 'nested';
+/**
+ * Where in the document the organisation sits: the page's own entity, a publisher, the parent the
+ * page's own entity names (`parentOrganization`), or nested in something else.
+ */
+export type OrgRole = 'main' | 'publisher' | 'parent' | 'nested';
 
 export interface StructuredOrg {
   name: string;
