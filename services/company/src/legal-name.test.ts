@@ -250,6 +250,8 @@ describe('parties a terms or privacy text defines', () => {
     expect(definedParties('Acme Widgets ("we") ships worldwide.')).toEqual([]);
     expect(definedParties('Acme Widgets Ltd, founded in 1990 ("the Company"), ships worldwide.')).toEqual([]);
     expect(definedParties('an agreement between you and us')).toEqual([]);
+    // A press release on a news site defines its issuer as "the Company": that is not the site speaking.
+    expect(definedParties('Acme Corp. (the "Company") today announced results.')).toEqual([{ owner: 'Acme Corp.', owns: 'Company' }]);
   });
 
   const facts = (visibleText: string, domainLabel: string, title: string) =>

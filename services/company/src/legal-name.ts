@@ -272,8 +272,10 @@ const DEFINITION_WORDS = new Set([
   'each',
   'a',
 ]);
-// A defined term that is the site's operator speaking: "we", "us", "the Company", "the Provider".
-const SELF_TERM = /^(?:the\s+)?(?:we|us|our|company|operator|provider|service\s+provider|owner|publisher|controller|data\s+controller)$/i;
+// A defined term that is the site's operator speaking: "we", "us", "the Provider", "the Controller".
+// Not "the Company": a press release defines its issuer so (`Acme Corp. (the "Company") today announced`),
+// and a news site quoting one is not that issuer's site.
+const SELF_TERM = /^(?:the\s+)?(?:we|us|our|operator|provider|service\s+provider|controller|data\s+controller)$/i;
 const BETWEEN_YOU_AND = /\bbetween\s+you\s+and\s+(?:the\s+)?/gi;
 
 /**
