@@ -89,8 +89,9 @@ function clearOverlays(sel: { consent: string[]; chat: string[] }): number {
       (el as HTMLElement).style.setProperty('display', 'none', 'important');
       count++;
     }
+  // English, and "we use cookies" / "consent" in the main European languages (a banner's own words, not a site's).
   const CONSENT =
-    /we use cookies|use of cookies|cookies? (policy|settings|preferences|notice|consent)|accept (all )?cookies|allow (all )?cookies|\bconsent\b|\bgdpr\b|datenschutz|privacy (preferences|settings)/i;
+    /we use cookies|use of cookies|cookies? (policy|settings|preferences|notice|consent)|accept (all )?cookies|allow (all )?cookies|\bconsent\b|\bgdpr\b|datenschutz|privacy (preferences|settings)|wir verwenden cookies|einwilligung|nous utilisons des cookies|consentement|utilizamos cookies|usamos cookies|consentimiento|utilizziamo (?:i )?cookie|utilizza (?:i )?cookie|consenso|wij gebruiken cookies|toestemming|używamy (?:plików )?cookie|zgod[ayę]|vi använder cookies|samtycke|vi bruger cookies|samtykke|käytämme evästeitä|evästeet|çerez/i;
   for (const el of Array.from(document.querySelectorAll('body *')).slice(0, 20_000)) {
     if (!el.isConnected) continue;
     const cs = getComputedStyle(el);
