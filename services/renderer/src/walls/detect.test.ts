@@ -64,6 +64,14 @@ describe('signals that are not enough alone', () => {
       'The domain is parked (parking page, for sale) and has no site to enrich',
     );
     expect(wall({ text: 'This domain may be for sale', textLength: 4000 })).toBeNull();
+    for (const text of [
+      'Diese Domain steht zum Verkauf',
+      'Ce nom de domaine est à vendre',
+      'Este dominio está a la venta',
+      'Questo dominio è in vendita',
+      'Dit domein is te koop',
+    ])
+      expect(wall({ text, textLength: text.length, links: 2 })?.message).toBe('The domain is parked (parking page, for sale) and has no site to enrich');
     expect(wall({ urls: ['https://www.bodis.com/parking?x=1'], text: 'Related links', textLength: 13 })?.message).toBe(
       'The domain is parked (Bodis parking page) and has no site to enrich',
     );

@@ -151,15 +151,20 @@ const PARKING_PROVIDERS: Array<[RegExp, string]> = [
   [/img1\.wsimg\.com\/parking-lander/i, 'GoDaddy'],
   [/\/\/([a-z0-9-]+\.)*(above\.com|parklogic\.com|dan\.com\/buy-domain|afternic\.com\/forsale)/i, 'a domain marketplace'],
 ];
-const PARKING_WORDS =
-  /this domain (name )?(is|may be) for sale|domain (name )?may be for sale|the domain( name)? \S+ (is|may be) for sale|buy this domain|this domain has (recently )?been registered|this domain is parked|parked free/i;
+// English, and "this domain is for sale" in the main European languages (a lander's own words).
+const FOR_SALE_ELSEWHERE =
+  /diese domain (steht zum verkauf|kann (gekauft|erworben) werden|ist zu verkaufen)|(ce|le) (nom de )?domaine (\S+ )?(est|peut être) à vendre|(este|el) dominio (\S+ )?(está|puede estar) (a la )?venta|questo dominio (\S+ )?è in vendita|dit domein (\S+ )?is te koop|ta domena (\S+ )?jest na sprzedaż|este domínio (\S+ )?está à venda|denna domän (\S+ )?är till salu|dette domæne (\S+ )?er til salg/i;
+const PARKING_WORDS = new RegExp(
+  `this domain (name )?(is|may be) for sale|domain (name )?may be for sale|the domain( name)? \\S+ (is|may be) for sale|buy this domain|this domain has (recently )?been registered|this domain is parked|parked free|${FOR_SALE_ELSEWHERE.source}`,
+  'i',
+);
 
 function parked(f: PageFacts): Wall | null {
   const provider = PARKING_PROVIDERS.find(([re]) => anyUrl(f.urls, re)) ?? (has(f, '#parking-lander') ? ([/./, 'GoDaddy'] as const) : undefined);
   const words = PARKING_WORDS.test(f.text) || PARKING_WORDS.test(f.title);
   // A real site that mentions parking (a registrar, an article) has far more to say than a lander.
   if (!(provider && f.textLength < 3000) && !(words && f.textLength < 1500)) return null;
-  const forSale = /for sale|buy this domain/i.test(`${f.title} ${f.text}`);
+  const forSale = /for sale|buy this domain/i.test(`${f.title} ${f.text}`) || FOR_SALE_ELSEWHERE.test(`${f.title} ${f.text}`);
   const by = provider ? `${provider[1]} parking page` : 'parking page';
   return { kind: 'parked', vendor: provider?.[1], message: `The domain is parked (${by}${forSale ? ', for sale' : ''}) and has no site to enrich` };
 }
