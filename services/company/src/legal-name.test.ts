@@ -44,6 +44,9 @@ describe('copyright lines', () => {
 
   it('leaves out the web agency credited on the same line', () => {
     expect(copyrightHolders('© 2024 Acme Widgets · Website by PixelWorks LLC')).toEqual(['Acme Widgets']);
+    expect(copyrightHolders('© 2024 Bäckerei Schröder Webdesign: Pixelwerk GmbH')).toEqual(['Bäckerei Schröder']);
+    expect(copyrightHolders('© 2024 Boulangerie Martin Réalisé par Agence Pixel SARL')).toEqual(['Boulangerie Martin']);
+    expect(copyrightHolders('© 2024 Forno Bianchi realizzato da Studio Web Srl')).toEqual(['Forno Bianchi']);
   });
 });
 

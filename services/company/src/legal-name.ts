@@ -56,8 +56,9 @@ const COPYRIGHT = /(?:©|\(c\)|&copy;|\bcopyright\b)[ \t]*(.{0,200})/gi;
 const YEARS = /\b(?:19|20)\d{2}\b(?:\s*[-–—/]\s*(?:(?:19|20)\d{2}|\d{2}|present|heute))?/gi;
 const MONTH =
   /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b[\s,.]*/i;
+// A web agency's credit, in English and the main European languages ("Webdesign: Pixel GmbH", "Réalisé par …").
 const AGENCY =
-  /\b(?:powered|designed|developed|hosted|built|created|made|maintained)\s+(?:by|with)\b|\b(?:website|site|web design|webdesign)\s+(?:by|design)\b/i;
+  /\b(?:powered|designed|developed|hosted|built|created|made|maintained)\s+(?:by|with)\b|\b(?:website|site|web design|webdesign)\s+(?:by|design)\b|\b(?:webdesign|web-design|realisierung|umsetzung|gestaltung)\s*(?::|von|by|durch)|\b(?:realisiert|erstellt|entwickelt|programmiert)\s+(?:von|durch)\b|\b(?:réalisé|réalisation|conçu|conception|créé|développé)\s*(?:par|:)|\b(?:diseñado|desarrollado|diseño web|realizado)\s*(?:por|:)|\b(?:realizzato|sviluppato|progettato|powered)\s+(?:da|by)\b|\b(?:ontworpen|ontwikkeld|gemaakt|gerealiseerd)\s+door\b|\b(?:realizacja|projekt i wykonanie|wykonanie)\s*:/iu;
 // "All rights reserved" in the languages of the EU and its neighbours: it ends a copyright holder.
 const RIGHTS_RESERVED = [
   'all rights? reserved',
