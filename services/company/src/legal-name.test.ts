@@ -186,6 +186,11 @@ describe('ownership statements and registration lines', () => {
     ['VisionProject is developed and owned by Visionera AB, a software company in Stockholm.', 'Visionera AB', 'VisionProject'],
     ['This website is owned and operated by Smith and Jones Media. Contact', 'Smith and Jones Media', 'This website'],
     ['Acme Tours, a wholly owned subsidiary of Globe Travel Group plc', 'Globe Travel Group plc', 'Acme Tours'],
+    ['Beispiel ist eine Marke der Muster Holding GmbH.', 'Muster Holding GmbH', 'Beispiel'],
+    ['Acme est une marque de Groupe Exemple SA.', 'Groupe Exemple SA', 'Acme'],
+    ['Acme es una marca registrada de Grupo Ejemplo S.L.', 'Grupo Ejemplo S.L.', 'Acme'],
+    ['Acme è un marchio di Esempio S.p.A.', 'Esempio S.p.A.', 'Acme'],
+    ['Acme is een merk van Voorbeeld B.V.', 'Voorbeeld B.V.', 'Acme'],
   ])('reads who owns what: %s', (text, owner, owns) => {
     expect(ownershipStatements(text)).toEqual([{ owner, owns }]);
   });

@@ -186,8 +186,15 @@ const OWNERSHIP = new RegExp(
     String.raw`\b(?:is|are)\s+(?:(?:a|the)\s+)?(?:(?:registered|common[- ]law)\s+)?(?:trade\s?marks?|service\s+marks?)(?:\s+(?:and|&)\s+(?:the\s+)?property)?\s+of\s+`,
     String.raw`\b(?:is|are)\s+(?:(?:owned|operated|published|run)(?:\s+(?:and|&)\s+(?:owned|operated|published|run|developed|maintained|managed))?|developed\s+(?:and|&)\s+(?:owned|operated|published))\s+by\s+`,
     String.raw`(?:\b(?:is|are)|,)\s+(?:a|an)\s+(?:(?:wholly[- ]owned|independent(?:ly owned)?)\s+)?(?:subsidiary|division|brand|trading\s+(?:name|style)|member\s+company|affiliate)\s+of\s+`,
+    // The same in the main European languages: "Beispiel ist eine Marke der Muster Holding GmbH", "Acme est une
+    // marque de Groupe Exemple SA", "es una marca de", "è un marchio di", "is een merk van", "ist ein Unternehmen der".
+    String.raw`(?<!\p{L})(?:ist|sind)\s+(?:eine?\s+)?(?:eingetragene\s+)?(?:marke|warenzeichen|tochter(?:gesellschaft|unternehmen)?|unternehmen|gesellschaft|geschäftsbereich)\s+(?:der|des|von)\s+`,
+    String.raw`(?<!\p{L})(?:est|sont)\s+(?:une?\s+)?(?:marque(?:s)?(?:\s+déposée?s?)?|filiale|division|société)\s+(?:de|du|des)\s+(?:la\s+)?`,
+    String.raw`(?<!\p{L})(?:es|son)\s+(?:una?\s+)?(?:marca(?:s)?(?:\s+registradas?)?|filial|división|empresa)\s+(?:de|del)\s+(?:la\s+)?`,
+    String.raw`(?<!\p{L})(?:è|sono)\s+(?:un[oa']?\s*)?(?:marchio(?:\s+registrato)?|controllata|divisione|società)\s+(?:di|del|della|dello)\s+`,
+    String.raw`(?<!\p{L})(?:is|zijn)\s+(?:een\s+)?(?:(?:geregistreerd\s+)?merk|dochteronderneming|dochterbedrijf|divisie|onderdeel)\s+van\s+`,
   ].join('|'),
-  'gi',
+  'giu',
 );
 // The owner ends where its sentence or clause does.
 const OWNER_END =
@@ -198,7 +205,7 @@ export const SITE_ITSELF = /^(?:this|the|our)\s+(?:web\s?site|site|app|applicati
 
 /** The owner named after an ownership phrase: a legal name where one opens the rest, else a capitalised name. */
 function ownerAfter(rest: string): string {
-  const r = rest.replace(/^the\s+/i, '');
+  const r = rest.replace(/^(?:the|der|die|das|des|la|le|les|el|il|lo|het|de)\s+/i, '');
   const legal = findLegalNamesInText(r)[0];
   if (legal && r.startsWith(legal.split(/[\s,]/)[0]!)) return legal;
   const end = OWNER_END.exec(r);
