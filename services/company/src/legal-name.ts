@@ -288,8 +288,8 @@ const BETWEEN_YOU_AND = /\bbetween\s+you\s+and\s+(?:the\s+)?/gi;
 
 /**
  * The parties a text defines as contracts do, as ownership statements: the legal name, and what it is
- * defined as ("Acme"; "this website" where the term is "we", "us" or "the Company", and for the other
- * party of an agreement "between you and …"). A definition without a legal form names nobody.
+ * defined as ("Acme"; "this website" where the term is "we", "us" or "the Provider", and for the
+ * other party of an agreement "between you and …"). A definition without a legal form names nobody.
  */
 export function definedParties(text: string): Array<{ owner: string; owns: string }> {
   const out: Array<{ owner: string; owns: string }> = [];
