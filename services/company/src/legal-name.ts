@@ -414,7 +414,7 @@ export function logoAltName(alt: string): string {
 }
 
 /** Structured data's organisations and site names. */
-function structuredCandidates(p: PageNameFacts, push: (name: string, source: NameSource, weight: number, legal?: boolean) => void): void {
+function structuredCandidates(p: PageNameFacts, push: (name: string, source: NameSource, weight: number, legal?: boolean, owns?: string) => void): void {
   for (const [data, source] of [
     [p.jsonLd, 'jsonld'],
     [p.microdata, 'microdata'],
