@@ -249,6 +249,11 @@ describe('parties a terms or privacy text defines', () => {
     ['Roadrunner Labs GmbH (hereinafter “Provider”) offers the service.', 'Roadrunner Labs GmbH', 'this website'],
     ["Acme Widgets Ltd ('Acme Widgets') is committed to your privacy.", 'Acme Widgets Ltd', 'Acme Widgets'],
     ['This Agreement is a contract between you and Acme Media, LLC. Please read it.', 'Acme Media, LLC', 'this website'],
+    ['Die Muster Software GmbH (nachfolgend „Anbieter“) betreibt diese Website.', 'Muster Software GmbH', 'this website'],
+    ['La société Exemple SAS (ci-après « le Prestataire ») édite ce site.', 'Exemple SAS', 'this website'],
+    ['Ejemplo Digital S.L. (en adelante, "el Prestador") es titular del sitio.', 'Ejemplo Digital S.L.', 'this website'],
+    ['Esempio Web S.r.l. (di seguito "il Titolare") gestisce il sito.', 'Esempio Web S.r.l.', 'this website'],
+    ['Diese AGB gelten für Verträge zwischen Ihnen und der Muster Handel GmbH.', 'Muster Handel GmbH', 'this website'],
   ])('reads the party and what it is defined as: %s', (text, owner, owns) => {
     expect(definedParties(text)).toEqual([{ owner, owns }]);
   });

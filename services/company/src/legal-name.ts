@@ -279,12 +279,52 @@ const DEFINITION_WORDS = new Set([
   'known',
   'each',
   'a',
+  // "nachfolgend", "im Folgenden", "ci-après", "en adelante", "di seguito", "hierna" (German, French, Spanish, Italian, Dutch).
+  'nachfolgend',
+  'im',
+  'folgenden',
+  'auch',
+  'genannt',
+  'kurz',
+  'ci-après',
+  'dénommée',
+  'dénommé',
+  'en',
+  'adelante',
+  'denominada',
+  'denominado',
+  'di',
+  'seguito',
+  'hierna',
+  'te',
+  'noemen',
+  'der',
+  'die',
+  'le',
+  'la',
+  'el',
+  'il',
+  'de',
+  'het',
+  'und',
+  'et',
+  'y',
+  'e',
+  'oder',
+  'ou',
+  'o',
+  'of',
 ]);
 // A defined term that is the site's operator speaking: "we", "us", "the Provider", "the Controller".
 // Not "the Company": a press release defines its issuer so (`Acme Corp. (the "Company") today announced`),
 // and a news site quoting one is not that issuer's site.
-const SELF_TERM = /^(?:the\s+)?(?:we|us|our|operator|provider|service\s+provider|controller|data\s+controller)$/i;
-const BETWEEN_YOU_AND = /\bbetween\s+you\s+and\s+(?:the\s+)?/gi;
+// In other languages: "wir", "Anbieter", "Betreiber", "Verantwortlicher" (German), "nous", "le Prestataire",
+// "l'Éditeur" (French), "nosotros", "el Prestador" (Spanish), "noi", "il Fornitore", "il Titolare" (Italian), "wij" (Dutch).
+const SELF_TERM =
+  /^(?:the\s+|der\s+|die\s+|le\s+|la\s+|l['’]|el\s+|il\s+|de\s+)?(?:we|us|our|operator|provider|service\s+provider|controller|data\s+controller|wir|uns|anbieter(?:in)?|betreiber(?:in)?|verantwortliche[r]?|nous|prestataire|éditeur|editeur|exploitant|responsable(?:\s+du\s+traitement)?|nosotros|prestador|titular|responsable|noi|fornitore|titolare|gestore|wij|ons|aanbieder|verwerkingsverantwoordelijke)$/iu;
+// "An agreement between you and Acme, LLC", and the same in German, French, Spanish and Italian.
+const BETWEEN_YOU_AND =
+  /(?<!\p{L})(?:between\s+you\s+and|zwischen\s+(?:Ihnen|dir|dem\s+Nutzer|dem\s+Kunden)\s+und|entre\s+vous\s+et|entre\s+(?:usted|el\s+usuario)\s+y|tra\s+(?:te|voi|l['’]utente)\s+e)\s+(?:the\s+|der\s+|la\s+|le\s+|el\s+|il\s+)?/giu;
 
 /**
  * The parties a text defines as contracts do, as ownership statements: the legal name, and what it is
@@ -310,7 +350,8 @@ export function definedParties(text: string): Array<{ owner: string; owns: strin
     const last = names[names.length - 1];
     if (!last || !/^[\s,]*$/.test(before.slice(before.lastIndexOf(last) + last.length))) continue;
     const self = terms.some((t) => SELF_TERM.test(t));
-    out.push({ owner: last, owns: self ? 'this website' : terms[0]! });
+    // A German sentence opens with the article: "Die Muster GmbH (nachfolgend „Anbieter“)".
+    out.push({ owner: last.replace(/^(?:Die|Der|Das)\s+(?=\p{Lu})/u, ''), owns: self ? 'this website' : terms[0]! });
   }
   for (const m of text.matchAll(BETWEEN_YOU_AND)) {
     const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 150).split('\n')[0]!;
