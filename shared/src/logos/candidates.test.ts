@@ -100,6 +100,15 @@ describe('a page with no logo above the bar', () => {
     expect(rankLogoCandidates(page({ images: [partner] })).candidates).toEqual([]);
   });
 
+  it("reads someone else's logo in the words of other languages (Referenzen, partenaires, klanten, Zahlungsarten)", () => {
+    for (const hint of ['section.referenzen', 'div.nos-partenaires', 'ul.onze-klanten', 'div.zahlungsarten', 'div.patrocinadores']) {
+      const stranger = img(0, { src: 'https://cdn.example/logo-x.png', ancestorHints: hint, box: { x: 0, y: 900, width: 120, height: 40 } });
+      expect(rankLogoCandidates(page({ images: [stranger] })).candidates.find((c) => c.url === stranger.src)?.signals ?? ['third-party-context']).toContain(
+        'third-party-context',
+      );
+    }
+  });
+
   it('adds no fallback when a logo passes the bar', () => {
     const banner = img(0, { src: 'https://www.acme-roasters.example/img/acmeroasters-top.jpg', box: { x: 0, y: 0, width: 900, height: 150 } });
     const logo = img(1, { region: 'header', className: 'logo', linkHref: PAGE, box: { x: 0, y: 10, width: 120, height: 40 } });

@@ -46,8 +46,10 @@ export const ICON_SOURCES: ReadonlySet<string> = new Set(['apple-touch-icon', 'm
 export const MIN_ELEMENT_RAW = 2.5;
 
 const LOGO_WORD = /logo|brand|wordmark|logotype|site-?title|site-?name|masthead/i;
+// Someone else's logo: English, and the same words in German, French, Spanish, Italian, Portuguese and Dutch
+// (Referenzen, Kunden, partenaires, références, patrocinadores, klanten, Zahlungsarten, paiement, Zertifikate, …).
 const NOT_OWN_LOGO =
-  /partner|client|customer|sponsor|trusted|featured|press|award|badge|payment|integration|as-?seen|testimonial|carousel|slider|avatar|author|user-|profile|flag|social|share|app-?store|google-?play|store-badge|certif|member|vendor|supplier|affiliat/i;
+  /partner|client|customer|sponsor|trusted|featured|press|award|badge|payment|integration|as-?seen|testimonial|carousel|slider|avatar|author|user-|profile|flag|social|share|app-?store|google-?play|store-badge|certif|member|vendor|supplier|affiliat|referenz|kunden|partenaire|référence|referencias|referenze|referenties|patrocin|klant|opdrachtgever|zahlung|paiement|pagos|pagamento|betaal|zertifi|auszeichnung|mitglied|membre|lieferant|fournisseur|proveedor|fornitor/iu;
 const SOCIAL_HOST = /(^|\.)(facebook|twitter|x|linkedin|instagram|youtube|github|pinterest|tiktok|t\.me|whatsapp)\.com$/i;
 
 export function logoScore(raw: number): number {
