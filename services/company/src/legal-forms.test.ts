@@ -71,6 +71,8 @@ describe('legal forms', () => {
     // Short forms are exact: "sia", "pa" and "uab" in running text are no forms.
     expect(legalFormOf('Acme Asia')).toBeNull();
     expect(legalFormOf('Pittsburgh, PA')).toBeNull();
+    expect(hasStrongLegalForm('Topping D90 DAC')).toBe(false);
+    expect(hasStrongLegalForm('NASA JSC')).toBe(false);
     // "Company" alone names many brands; it is a legal form but not a strong one.
     expect(legalFormOf('First California Mortgage Company')).toBe('Company');
     expect(hasStrongLegalForm('First California Mortgage Company')).toBe(false);

@@ -46,7 +46,8 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   form('Company'),
   form('Co\\.', true),
   form('CIC', true),
-  form('DAC', true),
+  // Not "DAC" (Irish designated activity company) nor a bare "JSC": an audio converter ("Topping D90 DAC") and
+  // NASA's Johnson Space Center ("NASA JSC") would read as registered companies.
   form('CLG', true),
   form('Teoranta'),
   // German-speaking
@@ -135,7 +136,6 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   form('PJSC', true),
   form('OJSC', true),
   form('CJSC', true),
-  form('JSC', true),
   form('TOV', true),
   // Turkey ("Ltd. Şti." is listed with the Commonwealth forms, before "Ltd")
   form('A\\.Ş\\.', true),
