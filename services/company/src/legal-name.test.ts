@@ -38,6 +38,7 @@ describe('copyright lines', () => {
     ['© 2024 Boulangerie Martin Mentions légales', 'Boulangerie Martin'],
     ['© 2024 Forno Bianchi P.IVA 01234567890', 'Forno Bianchi'],
     ['© 2024 Cookie Jar Bakery Cookie Policy', 'Cookie Jar Bakery'],
+    ['© 2024 Crumbly Cookies', 'Crumbly Cookies'],
   ])('%s -> %s', (line, holder) => {
     expect(copyrightHolders(`Home | About\n${line}`)).toEqual([holder]);
   });
