@@ -39,6 +39,9 @@ describe('copyright lines', () => {
     ['© 2024 Forno Bianchi P.IVA 01234567890', 'Forno Bianchi'],
     ['© 2024 Cookie Jar Bakery Cookie Policy', 'Cookie Jar Bakery'],
     ['© 2024 Crumbly Cookies', 'Crumbly Cookies'],
+    ['© 2024 Blue Siren', 'Blue Siren'],
+    ['© 2024 Studio Lumière SIRET 123 456 789 00012', 'Studio Lumière'],
+    ['© 2024 Acme Trading VAT No. GB123456789', 'Acme Trading'],
   ])('%s -> %s', (line, holder) => {
     expect(copyrightHolders(`Home | About\n${line}`)).toEqual([holder]);
   });

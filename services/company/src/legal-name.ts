@@ -82,10 +82,11 @@ const RIGHTS_RESERVED = [
   'sva prava pridržana',
   'tüm hakları saklıdır',
 ].join('|');
-// Footer links and registration numbers that follow a holder on its line: "© 2024 Acme Datenschutz Impressum", "© Acme P.IVA 0123…".
+// Footer links and registration numbers that follow a holder on its line: "© 2024 Acme Datenschutz Impressum",
+// "© Acme P.IVA 0123…" (a tax or register word only before its number: "Blue Siren" is a name).
 // Not at the holder's start, where the word is part of its name ("Cookie Jar Bakery"); "Cookies" only as a
 // policy link ("Crumbl Cookies" is a name).
-const FOOTER_WORDS = String.raw`privacy|terms of|sitemap|legal notice|disclaimer|(?<=\S\s+)\b(?:impressum|datenschutz\p{L}*|mentions l[ée]gales|cookies?[\s-]+(?:policy|settings|preferences|richtlinie\p{L}*|einstellungen|hinweis\p{L}*|politique|política|informativa|beleid)|agb|p\.?\s?iva|vat(?:\s+(?:no|number|reg))?|ust\.?-?id\p{L}*|kvk|siret|siren|cif|nif|cnpj)\b`;
+const FOOTER_WORDS = String.raw`privacy|terms of|sitemap|legal notice|disclaimer|(?<=\S\s+)\b(?:impressum|datenschutz\p{L}*|mentions l[ée]gales|cookies?[\s-]+(?:policy|settings|preferences|richtlinie\p{L}*|einstellungen|hinweis\p{L}*|politique|política|informativa|beleid)|agb)\b|(?<=\S\s+)\b(?:p\.?\s?iva|vat(?:\s+(?:no|number|reg(?:istration)?))?|ust\.?-?id\p{L}*|kvk|siret|siren|cif|nif|cnpj)\b(?=\W{0,4}(?:no\.?\s*|nr\.?\s*)?[A-Z]{0,3}\s?\d)`;
 const STOP = new RegExp(String.raw`\s*(?:${RIGHTS_RESERVED}|[|•·]|\s[-–—]\s|${FOOTER_WORDS})`, 'iu');
 const RIGHTS_ONLY = new RegExp(String.raw`^[\s|•·,.-]*(?:${RIGHTS_RESERVED})?[\s|•·,.-]*$`, 'iu');
 
