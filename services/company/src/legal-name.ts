@@ -365,7 +365,7 @@ export function definedParties(text: string): Array<{ owner: string; owns: strin
 
 // With the home, welcome, contact and imprint labels of other languages ("Startseite", "Inicio", "Strona główna").
 const GENERIC_TITLE =
-  /^(?:home|homepage|home page|welcome|index|main|start|startseite|willkommen|kontakt|impressum|accueil|bienvenue|inicio|início|bienvenido|bienvenidos|página (?:de )?inicio|página principal|pagina iniziale|benvenuti|strona główna|etusivu|forside|hjem|hem|startsida|főoldal|úvodní stránka|anasayfa|ana sayfa|welkom|contact(?: us)?|about(?: us)?|official site|official website|untitled|page not found|404|blog|news|shop|store)$/iu;
+  /^(?:home|homepage|home page|welcome|index|main|start|startseite|willkommen|kontakt|impressum|accueil|bienvenue|inicio|início|bienvenido|bienvenidos|página (?:de )?inicio|página principal|pagina iniziale|benvenuti|strona główna|etusivu|forside|hjem|startsida|főoldal|úvodní stránka|anasayfa|ana sayfa|welkom|contact(?: us)?|about(?: us)?|official site|official website|untitled|page not found|404|blog|news|shop|store)$/iu;
 // A page heading made of navigation words ("Office Locations", "Our Services", "Products & Services"):
 // the page's subject, not the site's name.
 const HEADING_WORD =
