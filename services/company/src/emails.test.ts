@@ -89,8 +89,19 @@ describe('emails in text', () => {
     'bad@@acme.com',
     'no-at-sign.acme.com',
     'noreply@acme.com',
+    'max.mustermann@musterfirma.de',
+    'info@beispiel.de',
+    'vorname.nachname@acme-gmbh.de',
+    'prenom.nom@exemple.fr',
+    'nombre.apellido@ejemplo.com',
+    'nome.cognome@esempio.it',
+    'info@voorbeeld.nl',
   ])('drops junk %s', (e) => {
     expect(cleanEmail(e)).toBeNull();
+  });
+
+  it.each(['kontakt@beispiel-software.de', 'info@mueller-bau.de', 'mario@rossi-pasticceria.it'])('keeps the real address %s', (e) => {
+    expect(cleanEmail(e)).toBe(e);
   });
 
   it('lower-cases, deduplicates and puts same-site addresses first', () => {

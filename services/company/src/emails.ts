@@ -125,10 +125,12 @@ const FILE_TLD = /\.(?:png|jpe?g|gif|svg|webp|bmp|ico|tiff?|css|js|json|mp4|webm
 // services (SendGrid, Mailchimp, Marketo, Amazon SES, Mailgun, SparkPost, Campaign Monitor, HubSpot):
 // an address there is a message id, never a contact.
 const JUNK_DOMAIN =
-  /(?:^|\.)(?:sendgrid\.net|mcsv\.net|list-manage\.com|rsgsv\.net|mktomail\.com|amazonses\.com|mailgun\.org|sparkpostmail\.com|createsend\.com|cmail\d+\.com|hubspotemail\.net|sentry\.io|sentry-next\.wixpress\.com|wixpress\.com|sentry\.[a-z.]+|example\.(?:com|org|net)|domain\.(?:com|tld)|yourdomain\.[a-z.]+|yoursite\.[a-z.]+|yourcompany\.[a-z.]+|mysite\.com|mydomain\.com|website\.com|company\.com|email\.(?:com|tld)|test\.com|sample\.com|acme\.test|localhost)$/i;
-// Placeholders of form hints and templates; "email@" and "info@" on a real domain are real addresses.
+  /(?:^|\.)(?:sendgrid\.net|mcsv\.net|list-manage\.com|rsgsv\.net|mktomail\.com|amazonses\.com|mailgun\.org|sparkpostmail\.com|createsend\.com|cmail\d+\.com|hubspotemail\.net|sentry\.io|sentry-next\.wixpress\.com|wixpress\.com|sentry\.[a-z.]+|example\.(?:com|org|net)|domain\.(?:com|tld)|yourdomain\.[a-z.]+|yoursite\.[a-z.]+|yourcompany\.[a-z.]+|mysite\.com|mydomain\.com|website\.com|company\.com|email\.(?:com|tld)|test\.com|sample\.com|acme\.test|localhost|beispiel\.(?:de|at|ch|com)|musterfirma\.[a-z.]+|mustermann\.[a-z.]+|ihre-?domain\.[a-z.]+|exemple\.(?:fr|com|org)|votre-?(?:site|domaine)\.[a-z.]+|ejemplo\.(?:com|es|org)|tu-?dominio\.[a-z.]+|esempio\.(?:it|com)|tuo-?dominio\.[a-z.]+|voorbeeld\.(?:nl|com)|jouw-?domein\.[a-z.]+)$/i;
+// Placeholders of form hints and templates, in English and the main European languages ("max.mustermann",
+// "vorname.nachname", "prenom.nom", "nome.cognome"); "email@" and "info@" on a real domain are real addresses.
+// The example domains of those languages (beispiel.de, exemple.fr, ejemplo.com, esempio.it, voorbeeld.nl) are above.
 const JUNK_LOCAL =
-  /^(?:your?(?:[._-]?(?:name|email|address))?|first\.?last|firstname\.?lastname|john\.?doe|jane\.?doe|someone|noreply|no-reply|donotreply|do-not-reply|[0-9a-f]{32})$/i;
+  /^(?:your?(?:[._-]?(?:name|email|address))?|first\.?last|firstname\.?lastname|john\.?doe|jane\.?doe|someone|noreply|no-reply|donotreply|do-not-reply|max\.?mustermann|erika\.?mustermann|vorname\.?nachname|ihre?[._-]?(?:e-?mail|name|adresse)|pr[ée]nom\.?nom|votre[._-]?(?:e-?mail|nom|adresse)|nombre\.?apellido|tu[._-]?(?:correo|e-?mail|nombre)|nome\.?cognome|tu[oa][._-]?(?:e-?mail|nome)|jouw[._-]?(?:naam|e-?mail)|[0-9a-f]{32})$/i;
 
 /** Lower-cased address if it is a real, deliverable-looking email, else null. */
 export function cleanEmail(raw: string): string | null {
