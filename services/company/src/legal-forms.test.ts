@@ -57,6 +57,18 @@ describe('legal forms', () => {
     expect(hasStrongLegalForm(name)).toBe(true);
   });
 
+  it.each([
+    ['株式会社サンプル', '株式会社', 'サンプル'],
+    ['サンプル株式会社', '株式会社', 'サンプル'],
+    ['示例科技有限公司', '有限公司', '示例科技'],
+    ['주식회사 샘플', '주식회사', '샘플'],
+    ['(주)샘플', '(주)', '샘플'],
+  ])('reads the Japanese, Chinese or Korean form of %s, before or after the name', (name, form, bare) => {
+    expect(legalFormOf(name)).toBe(form);
+    expect(hasStrongLegalForm(name)).toBe(true);
+    expect(stripLegalForm(name)).toBe(bare);
+  });
+
   it('strips exactly the suffix and its comma', () => {
     expect(stripLegalForm('Acme Widgets, Inc.')).toBe('Acme Widgets');
     expect(stripLegalForm('Muster GmbH & Co. KG')).toBe('Muster');

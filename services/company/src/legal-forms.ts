@@ -183,14 +183,19 @@ const STRONG_CS = new RegExp(
     .join('|')})$`,
 );
 
+// Japanese, Chinese and Korean forms, written without a space and before or after the name:
+// "株式会社サンプル", "サンプル株式会社", "示例科技有限公司", "주식회사 샘플", "(주)샘플".
+const CJK_SUFFIX = /(?:株式会社|有限会社|合同会社|合資会社|合名会社|股份有限公司|有限责任公司|有限責任公司|有限公司|주식회사|유한회사)$/u;
+const CJK_PREFIX = /^(?:株式会社|有限会社|合同会社|주식회사|유한회사|\(주\)|㈜)\s*/u;
+
 /** The legal-form suffix at the end of `name`, as written ("Inc.", "GmbH & Co. KG"), or null. */
 export function legalFormOf(name: string): string | null {
   const s = name
     .trim()
     .replace(/[®™]+$/, '')
     .trim();
-  const m = SUFFIX_CI.exec(s) ?? SUFFIX_CS.exec(s);
-  return m ? m[0].replace(/^,?\s+/, '') : null;
+  const m = SUFFIX_CI.exec(s) ?? SUFFIX_CS.exec(s) ?? CJK_SUFFIX.exec(s) ?? CJK_PREFIX.exec(s);
+  return m ? m[0].replace(/^,?\s+/, '').trim() : null;
 }
 
 /** True for a suffix that alone says "registered company" ("Company" and "Co." are too common in brand names). */
@@ -199,7 +204,7 @@ export function hasStrongLegalForm(name: string): boolean {
     .trim()
     .replace(/[®™]+$/, '')
     .trim();
-  return STRONG_CI.test(s) || STRONG_CS.test(s);
+  return STRONG_CI.test(s) || STRONG_CS.test(s) || CJK_SUFFIX.test(s) || CJK_PREFIX.test(s);
 }
 
 /** The name without its legal form: "Acme Widgets, Inc." -> "Acme Widgets". Applied once, then trailing comma removed. */
@@ -208,7 +213,8 @@ export function stripLegalForm(name: string): string {
     .trim()
     .replace(/[®™]+$/, '')
     .trim();
-  const m = SUFFIX_CI.exec(s) ?? SUFFIX_CS.exec(s);
+  const m = SUFFIX_CI.exec(s) ?? SUFFIX_CS.exec(s) ?? CJK_SUFFIX.exec(s);
+  if (!m && CJK_PREFIX.test(s)) return s.replace(CJK_PREFIX, '').trim();
   return (m ? s.slice(0, m.index) : s).replace(/[\s,]+$/, '').trim();
 }
 

@@ -173,6 +173,8 @@ describe('title segments in other languages', () => {
     ['Willkommen bei Müller Holzbau', ['Müller Holzbau']],
     ['Bienvenue chez Boulangerie Martin', ['Boulangerie Martin']],
     ['Strona główna - Piekarnia Nowak', ['Piekarnia Nowak']],
+    ['サンプル株式会社｜トップページ', ['サンプル株式会社']],
+    ['【公式】サンプル株式会社', ['サンプル株式会社']],
   ])('%s -> %j', (title, segments) => {
     expect(titleSegments(title)).toEqual(segments);
   });

@@ -365,7 +365,7 @@ export function definedParties(text: string): Array<{ owner: string; owns: strin
 
 // With the home, welcome, contact and imprint labels of other languages ("Startseite", "Inicio", "Strona główna").
 const GENERIC_TITLE =
-  /^(?:home|homepage|home page|welcome|index|main|start|startseite|willkommen|kontakt|impressum|accueil|bienvenue|inicio|início|bienvenido|bienvenidos|página (?:de )?inicio|página principal|pagina iniziale|benvenuti|strona główna|etusivu|forside|hjem|startsida|főoldal|úvodní stránka|anasayfa|ana sayfa|welkom|contact(?: us)?|about(?: us)?|official site|official website|untitled|page not found|404|blog|news|shop|store)$/iu;
+  /^(?:home|homepage|home page|welcome|index|main|start|startseite|willkommen|kontakt|impressum|accueil|bienvenue|inicio|início|bienvenido|bienvenidos|página (?:de )?inicio|página principal|pagina iniziale|benvenuti|strona główna|etusivu|forside|hjem|startsida|főoldal|úvodní stránka|anasayfa|ana sayfa|welkom|トップページ|トップ|ホーム|公式|公式サイト|首页|首頁|主页|官网|官方网站|홈|공식|contact(?: us)?|about(?: us)?|official site|official website|untitled|page not found|404|blog|news|shop|store)$/iu;
 // A page heading made of navigation words ("Office Locations", "Our Services", "Products & Services"):
 // the page's subject, not the site's name.
 const HEADING_WORD =
@@ -376,7 +376,8 @@ const HEADING = new RegExp(`^(?:(?:our|office|the|all|latest|new|and|&)\\s+)*${H
 export function titleSegments(title: string): string[] {
   return (
     normalizeLine(title)
-      .split(/\s+[|–—:·»«~]\s+|\s+-{1,2}\s+|\s*\|\s*|::/)
+      // Full-width bars and colons, and the lenticular brackets of Japanese and Chinese titles, separate too.
+      .split(/\s+[|–—:·»«~]\s+|\s+-{1,2}\s+|\s*[|｜]\s*|::|\s*[：【】]\s*/)
       // "Welcome to Acme", and the page's own label in front of the name: "Contact Acme Widgets", "About Acme Widgets".
       .map((s) =>
         s
