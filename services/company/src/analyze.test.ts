@@ -58,6 +58,15 @@ describe('analyzeCompany on an empty page', () => {
 });
 
 describe('analyzeCompany names', () => {
+  it.each([
+    ['https://www.sample.co.jp/', 'サンプル｜トップページ', '© 2024 サンプル株式会社', 'サンプル株式会社'],
+    ['https://primer.example.ru/', 'Пример — главная', '© 2024 ООО «Пример»', 'ООО «Пример»'],
+    ['https://www.orsted.example/', 'Ørsted', '© 2024 Ørsted A/S', 'Ørsted A/S'],
+  ])('names the owner of a page written in another script or with letters beyond ASCII (%s)', (url, title, footer, name) => {
+    const html = `<html><head><title>${title}</title></head><body><p>${title}</p><footer>${footer}</footer></body></html>`;
+    expect(analyzeCompany({ requestId, snapshot: snapshotFromHtml(html, url), extraSnapshots: [] }).data.name).toBe(name);
+  });
+
   it("answers the parent a JSON-LD organisation names when the site states no legal form of its own, and never the parent's address", () => {
     const jsonLd = (own: string) =>
       `<script type="application/ld+json">${JSON.stringify({
