@@ -63,7 +63,10 @@ describe('legal forms', () => {
     ['示例科技有限公司', '有限公司', '示例科技'],
     ['주식회사 샘플', '주식회사', '샘플'],
     ['(주)샘플', '(주)', '샘플'],
-  ])('reads the Japanese, Chinese or Korean form of %s, before or after the name', (name, form, bare) => {
+    ['ООО «Пример»', 'ООО', '«Пример»'],
+    ['Παράδειγμα Α.Ε.', 'Α.Ε.', 'Παράδειγμα'],
+    ['דוגמה בע״מ', 'בע״מ', 'דוגמה'],
+  ])('reads the Japanese, Chinese, Korean, Cyrillic, Greek or Hebrew form of %s, before or after the name', (name, form, bare) => {
     expect(legalFormOf(name)).toBe(form);
     expect(hasStrongLegalForm(name)).toBe(true);
     expect(stripLegalForm(name)).toBe(bare);

@@ -184,9 +184,11 @@ const STRONG_CS = new RegExp(
 );
 
 // Japanese, Chinese and Korean forms, written without a space and before or after the name:
-// "株式会社サンプル", "サンプル株式会社", "示例科技有限公司", "주식회사 샘플", "(주)샘플".
-const CJK_SUFFIX = /(?:株式会社|有限会社|合同会社|合資会社|合名会社|股份有限公司|有限责任公司|有限責任公司|有限公司|주식회사|유한회사)$/u;
-const CJK_PREFIX = /^(?:株式会社|有限会社|合同会社|주식회사|유한회사|\(주\)|㈜)\s*/u;
+// "株式会社サンプル", "サンプル株式会社", "示例科技有限公司", "주식회사 샘플", "(주)샘플"; the Greek and Hebrew
+// forms after it ("Παράδειγμα Α.Ε.", "דוגמה בע״מ"), the Cyrillic ones before it ("ООО «Пример»", "ТОВ «Приклад»").
+const CJK_SUFFIX =
+  /(?:株式会社|有限会社|合同会社|合資会社|合名会社|股份有限公司|有限责任公司|有限責任公司|有限公司|주식회사|유한회사|\s(?:Α\.?Ε\.?|Ε\.?Π\.?Ε\.?|Ι\.?Κ\.?Ε\.?|Ο\.?Ε\.?)|\sבע["״]מ)$/u;
+const CJK_PREFIX = /^(?:株式会社|有限会社|合同会社|주식회사|유한회사|\(주\)|㈜|(?:ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ПрАТ|ЕООД|ООД|АД)\s+)\s*/u;
 
 /** The legal-form suffix at the end of `name`, as written ("Inc.", "GmbH & Co. KG"), or null. */
 export function legalFormOf(name: string): string | null {
