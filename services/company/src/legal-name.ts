@@ -242,18 +242,27 @@ export function ownershipStatements(text: string): Array<{ owner: string; owns: 
 const REGISTRATION =
   /\b(?:is\s+)?registered\s+in\s+(?:England|Scotland|Wales|Northern\s+Ireland|Ireland|the\s+UK\b|the\s+United\s+Kingdom)|\bregistered\s+(?:office|address|company)\b|\bcompany\s+(?:registration\s+)?(?:no\b|number\b)|\bregistergericht\b|\bhandelsregister\b/gi;
 
+/**
+ * The legal name that ends right before `at` on its line (at most 150 characters back), with only
+ * characters `gap` allows between its end and `at`; '' when there is none.
+ */
+function legalNameEndingAt(text: string, at: number, gap: RegExp): string {
+  const before = text
+    .slice(Math.max(0, at - 150), at)
+    .split('\n')
+    .pop()!;
+  const names = findLegalNamesInText(before);
+  const last = names[names.length - 1];
+  return last && gap.test(before.slice(before.lastIndexOf(last) + last.length)) ? last : '';
+}
+
 /** The legal names that a registration line registers: the name with a legal form just before it. */
 export function registeredNames(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(REGISTRATION)) {
-    const before = text
-      .slice(Math.max(0, m.index - 150), m.index)
-      .split('\n')
-      .pop()!;
-    const names = findLegalNamesInText(before);
-    const last = names[names.length - 1];
     // Only a name that ends right before the line ("… Ltd. Registered in", "… Limited is registered in").
-    if (last && /^[\s.,;:|-]*$/.test(before.slice(before.lastIndexOf(last) + last.length))) out.push(last);
+    const name = legalNameEndingAt(text, m.index, /^[\s.,;:|-]*$/);
+    if (name) out.push(name);
   }
   return out;
 }
@@ -344,13 +353,8 @@ export function definedParties(text: string): Array<{ owner: string; owns: strin
       .split(/[\s,;:]+/)
       .filter(Boolean);
     if (!rest.every((w) => DEFINITION_WORDS.has(w.toLowerCase()))) continue;
-    const before = text
-      .slice(Math.max(0, m.index - 150), m.index)
-      .split('\n')
-      .pop()!;
-    const names = findLegalNamesInText(before);
-    const last = names[names.length - 1];
-    if (!last || !/^[\s,]*$/.test(before.slice(before.lastIndexOf(last) + last.length))) continue;
+    const last = legalNameEndingAt(text, m.index, /^[\s,]*$/);
+    if (!last) continue;
     const self = terms.some((t) => SELF_TERM.test(t));
     // A German sentence opens with the article: "Die Muster GmbH (nachfolgend „Anbieter“)".
     out.push({ owner: last.replace(/^(?:Die|Der|Das)\s+(?=\p{Lu})/u, ''), owns: self ? 'this website' : terms[0]! });
