@@ -58,6 +58,21 @@ describe('analyzeCompany on an empty page', () => {
 });
 
 describe('analyzeCompany names', () => {
+  it('takes the legal name a company profile table gives (会社概要\'s 会社名, an about page\'s "Company name")', () => {
+    const html = `<html><head><title>会社概要｜サンプル</title></head><body><h1>会社概要</h1>
+      <table><tr><td>会社名</td><td>株式会社サンプル</td></tr><tr><td>設立</td><td>2001年</td></tr></table>
+      <footer>お問い合わせ</footer></body></html>`;
+    expect(analyzeCompany({ requestId, snapshot: snapshotFromHtml(html, 'https://www.sample.co.jp/company/'), extraSnapshots: [] }).data.name).toBe(
+      '株式会社サンプル',
+    );
+    const about = `<html><head><title>About | Acme Trading</title></head><body><h2>Company profile</h2>
+      <table><tr><td>Company name</td><td>Acme Trading Co., Ltd.</td></tr><tr><td>Founded</td><td>1998</td></tr></table>
+      <footer>© 2024 Acme Trading</footer></body></html>`;
+    expect(analyzeCompany({ requestId, snapshot: snapshotFromHtml(about, 'https://www.acmetrading.example/about'), extraSnapshots: [] }).data.name).toBe(
+      'Acme Trading Co., Ltd.',
+    );
+  });
+
   it.each([
     ['https://www.sample.co.jp/', 'サンプル｜トップページ', '© 2024 サンプル株式会社', 'サンプル株式会社'],
     ['https://primer.example.ru/', 'Пример — главная', '© 2024 ООО «Пример»', 'ООО «Пример»'],

@@ -4,6 +4,7 @@ import {
   copyrightHolders,
   copyrightStatements,
   definedParties,
+  profileNames,
   domainSpelledNames,
   findLegalNamesInText,
   imprintNames,
@@ -175,6 +176,7 @@ describe('title segments in other languages', () => {
     ['Strona główna - Piekarnia Nowak', ['Piekarnia Nowak']],
     ['サンプル株式会社｜トップページ', ['サンプル株式会社']],
     ['【公式】サンプル株式会社', ['サンプル株式会社']],
+    ['会社概要｜サンプル', ['サンプル']],
   ])('%s -> %j', (title, segments) => {
     expect(titleSegments(title)).toEqual(segments);
   });
@@ -284,5 +286,22 @@ describe('parties a terms or privacy text defines', () => {
     expect(choice?.brandName).toBe('Roadrunner');
     const processorOnly = 'Privacy\n© 2024 Roadrunner\nWe use Google Analytics, a service of Google LLC ("Google").';
     expect(chooseLegalName(facts(processorOnly, 'roadrunner', 'Privacy | Roadrunner'), 'roadrunner', ['Roadrunner'])?.name).toBe('Roadrunner');
+  });
+});
+
+describe('company profile tables', () => {
+  it.each([
+    ['About\nCompany name: Acme Widgets Ltd\nFounded: 1990', ['Acme Widgets Ltd']],
+    ['Company Name\nAcme Widgets, Inc.\nAddress', ['Acme Widgets, Inc.']],
+    ['Firma: Muster GmbH\nSitz: Berlin', ['Muster GmbH']],
+    ['会社概要\n会社名\n株式会社サンプル\n設立\n2001年', ['株式会社サンプル']],
+    ['Raison sociale : Exemple SAS', ['Exemple SAS']],
+    ['Company name\tAcme Trading Co., Ltd.', ['Acme Trading Co., Ltd.']],
+    // A form's field label names nobody, nor does a name without a strong legal form or one further down.
+    ['Contact us\nCompany Name:\nEmail:\nMessage', []],
+    ['Company name: Acme Widgets', []],
+    ['Company Name:\n\n\n\n© 2024 Acme Widgets Ltd', []],
+  ])('%j -> %j', (text, names) => {
+    expect(profileNames(text)).toEqual(names);
   });
 });

@@ -180,6 +180,36 @@ export function imprintNames(text: string): string[] {
   return out;
 }
 
+// A company profile's label, in English and the languages of the imprint and 会社概要 tables: "Company name:
+// Acme Widgets Ltd", "Firma: Muster GmbH", "Raison sociale", "Razón social", "Ragione sociale", "会社名", "商号",
+// "公司名称", "회사명". The value follows on the line (after ":" or a tab) or on the next line.
+const PROFILE_LABEL =
+  /^[ \t]*(?:(?:registered|legal|official|full|corporate)\s+(?:company\s+)?name|company\s+name|name\s+of\s+(?:the\s+)?company|firmenname|firmierung|firma|raison\s+sociale|d[ée]nomination\s+sociale|raz[oó]n\s+social|denominaci[oó]n\s+social|ragione\s+sociale|denominazione(?:\s+sociale)?|bedrijfsnaam|statutaire\s+naam|会社名|商号|社名|運営会社|販売業者|公司名称|公司全称|회사명|상호)[ \t]*[:：]?[ \t]*(.*)$/gimu;
+
+/**
+ * The names a company profile or imprint table gives under its label. Only a value with a strong
+ * legal form counts, so a form's "Company Name:" field (followed by the next label) names nobody.
+ */
+export function profileNames(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(PROFILE_LABEL)) {
+    const sameLine = m[1]!.trim();
+    // The next line that holds something, at most two lines down (a table cell is a line of its own).
+    const next =
+      text
+        .slice(m.index + m[0].length)
+        .split('\n')
+        .slice(1, 3)
+        .find((l) => l.trim())
+        ?.trim() ?? '';
+    const value = (sameLine || next).slice(0, 120);
+    const name =
+      findLegalNamesInText(value).find((n) => value.startsWith(n.split(/[\s,]/)[0]!)) ?? (hasStrongLegalForm(value) && !/\s/.test(value) ? value : '');
+    if (name && hasStrongLegalForm(name)) out.push(name);
+  }
+  return out;
+}
+
 // "X is a registered trademark of Y", "X are trademarks and the property of Y", "X is owned and operated
 // by Y", "X is a division of Y", "X, a wholly owned subsidiary of Y": Y owns X. "Developed by" alone is
 // a web agency's credit; "developed and owned by" is ownership.
@@ -369,7 +399,7 @@ export function definedParties(text: string): Array<{ owner: string; owns: strin
 
 // With the home, welcome, contact and imprint labels of other languages ("Startseite", "Inicio", "Strona główna").
 const GENERIC_TITLE =
-  /^(?:home|homepage|home page|welcome|index|main|start|startseite|willkommen|kontakt|impressum|accueil|bienvenue|inicio|início|bienvenido|bienvenidos|página (?:de )?inicio|página principal|pagina iniziale|benvenuti|strona główna|etusivu|forside|hjem|startsida|főoldal|úvodní stránka|anasayfa|ana sayfa|welkom|トップページ|トップ|ホーム|公式|公式サイト|首页|首頁|主页|官网|官方网站|홈|공식|contact(?: us)?|about(?: us)?|official site|official website|untitled|page not found|404|blog|news|shop|store)$/iu;
+  /^(?:home|homepage|home page|welcome|index|main|start|startseite|willkommen|kontakt|impressum|accueil|bienvenue|inicio|início|bienvenido|bienvenidos|página (?:de )?inicio|página principal|pagina iniziale|benvenuti|strona główna|etusivu|forside|hjem|startsida|főoldal|úvodní stránka|anasayfa|ana sayfa|welkom|トップページ|トップ|ホーム|公式|公式サイト|会社概要|会社案内|企業情報|お問い合わせ|首页|首頁|主页|官网|官方网站|公司简介|关于我们|联系我们|홈|공식|회사소개|contact(?: us)?|about(?: us)?|official site|official website|untitled|page not found|404|blog|news|shop|store)$/iu;
 // A page heading made of navigation words ("Office Locations", "Our Services", "Products & Services"):
 // the page's subject, not the site's name.
 const HEADING_WORD =
@@ -504,6 +534,8 @@ export function collectNameCandidates(p: PageNameFacts): NameCandidate[] {
   for (const c of footer) push(c.holder, 'footer', 0.7, c.opensLine);
   for (const c of copyrightStatements(p.visibleText)) if (!footer.some((f) => f.holder === c.holder)) push(c.holder, 'footer', 0.6, c.opensLine);
   for (const n of imprintNames(p.visibleText)) push(n, 'imprint', 0.9, true);
+  // A company profile's "Company name: Acme Widgets Ltd" (会社名, Firma, Raison sociale): stated like an imprint.
+  for (const n of profileNames(p.visibleText)) push(n, 'imprint', 0.9, true);
   for (const o of ownershipStatements(p.visibleText)) push(o.owner, 'text', 0.9, true, o.owns);
   // A party a terms or privacy text defines (`Acme, Inc. ("we")`): read like an ownership statement.
   for (const o of definedParties(p.visibleText)) push(o.owner, 'text', 0.9, true, o.owns);
