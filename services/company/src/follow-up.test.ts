@@ -32,6 +32,10 @@ describe('follow-up links', () => {
     expect(pageKindOf(a('https://acme.pl/o-nas', 'O nas'))).toBe('about');
     expect(pageKindOf(a('https://acme.se/om-oss', 'Om oss'))).toBe('about');
     expect(pageKindOf(a('https://acme.es/sobre-nosotros', 'Sobre nosotros'))).toBe('about');
+    expect(pageKindOf(a('https://www.sample.co.jp/p/12', '会社概要'))).toBe('about');
+    expect(pageKindOf(a('https://www.sample.co.jp/p/13', 'お問い合わせ'))).toBe('contact');
+    expect(pageKindOf(a('https://www.sample.co.jp/p/14', '特定商取引法に基づく表記'))).toBe('imprint');
+    expect(pageKindOf(a('https://www.sample.cn/p/15', '联系我们'))).toBe('contact');
   });
 
   it('picks the contact page first when contact data is missing, and never other sites', () => {

@@ -10,20 +10,20 @@ export type PageKind = 'contact' | 'imprint' | 'terms' | 'about';
 const KIND_PATTERNS: Array<[PageKind, RegExp]> = [
   [
     'imprint',
-    /\b(?:impressum|impresszum|imprint|legal[-_ ]?notice|mentions[-_ ]?l[ée]gales|informations[-_ ]?l[ée]gales|colofon|colophon|site[-_ ]?notice|aviso[-_ ]?legal|note[-_ ]?legali|anbieterkennzeichnung)\b/i,
+    /\b(?:impressum|impresszum|imprint|legal[-_ ]?notice|mentions[-_ ]?l[ée]gales|informations[-_ ]?l[ée]gales|colofon|colophon|site[-_ ]?notice|aviso[-_ ]?legal|note[-_ ]?legali|anbieterkennzeichnung)\b|特定商取引法|特商法/i,
   ],
   // Terms of service and privacy policies name the operator as a contract party: `Acme, Inc. ("we")`.
   [
     'terms',
-    /\b(?:terms(?:[-_ ]?(?:of[-_ ]?(?:service|use|sale)|and[-_ ]?conditions|(?:&|and)[-_ ]?privacy))?|conditions[-_ ]?of[-_ ]?use|tos|privacy(?:[-_ ]?(?:policy|notice|statement))?|legal|agb|datenschutz(?:erkl(?:ä|ae)rung)?|cgv|cgu|conditions[-_ ]?g[ée]n[ée]rales|privacidad|t[ée]rminos|termini|condizioni|voorwaarden|privacybeleid|privacyverklaring)\b/i,
+    /\b(?:terms(?:[-_ ]?(?:of[-_ ]?(?:service|use|sale)|and[-_ ]?conditions|(?:&|and)[-_ ]?privacy))?|conditions[-_ ]?of[-_ ]?use|tos|privacy(?:[-_ ]?(?:policy|notice|statement))?|legal|agb|datenschutz(?:erkl(?:ä|ae)rung)?|cgv|cgu|conditions[-_ ]?g[ée]n[ée]rales|privacidad|t[ée]rminos|termini|condizioni|voorwaarden|privacybeleid|privacyverklaring)\b|利用規約|プライバシーポリシー|隐私政策|用户协议|이용약관|개인정보처리방침/i,
   ],
   [
     'contact',
-    /\b(?:contact(?:[-_ ]?us)?|kontakt|kontakty|contacto|contato|contatti|contatto|contactez[-_ ]?nous|yhteystiedot|iletisim|iletişim|kapcsolat|get[-_ ]?in[-_ ]?touch|locations?|find[-_ ]?us|directions)\b/i,
+    /\b(?:contact(?:[-_ ]?us)?|kontakt|kontakty|contacto|contato|contatti|contatto|contactez[-_ ]?nous|yhteystiedot|iletisim|iletişim|kapcsolat|get[-_ ]?in[-_ ]?touch|locations?|find[-_ ]?us|directions)\b|お問い合わせ|お問合せ|アクセス|联系我们|聯絡我們|문의|오시는\s?길/i,
   ],
   [
     'about',
-    /\b(?:about(?:[-_ ]?us)?|company|who[-_ ]?we[-_ ]?are|our[-_ ]?story|ueber[-_ ]?uns|uber[-_ ]?uns|über[-_ ]?uns|qui[-_ ]?sommes[-_ ]?nous|a[-_ ]?propos|over[-_ ]?ons|chi[-_ ]?siamo|quienes[-_ ]?somos|qui[ée]nes[-_ ]?somos|sobre[-_ ]?(?:n[oó]s|nosotros)|o[-_ ]?nas|om[-_ ]?(?:oss|os)|hakk[iı]m[iı]zda|r[oó]lunk|meist[aä])\b/i,
+    /\b(?:about(?:[-_ ]?us)?|company|who[-_ ]?we[-_ ]?are|our[-_ ]?story|ueber[-_ ]?uns|uber[-_ ]?uns|über[-_ ]?uns|qui[-_ ]?sommes[-_ ]?nous|a[-_ ]?propos|over[-_ ]?ons|chi[-_ ]?siamo|quienes[-_ ]?somos|qui[ée]nes[-_ ]?somos|sobre[-_ ]?(?:n[oó]s|nosotros)|o[-_ ]?nas|om[-_ ]?(?:oss|os)|hakk[iı]m[iı]zda|r[oó]lunk|meist[aä])\b|会社概要|会社案内|企業情報|关于我们|公司简介|關於我們|회사소개/i,
   ],
 ];
 
