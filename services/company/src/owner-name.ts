@@ -11,26 +11,9 @@ import { compact } from '@enrich/shared/page';
 import { hasStrongLegalForm, legalFormOf, stripLegalForm } from './legal-forms.ts';
 import { isBareHost, SITE_ITSELF, type NameCandidate, type NameSource } from './legal-name.ts';
 
-// Latin letters that Unicode does not decompose, spelled as a host name would.
-const FOLDED: Record<string, string> = { ø: 'o', ł: 'l', ß: 'ss', đ: 'd', æ: 'ae', œ: 'oe', þ: 'th', ı: 'i', ð: 'd' };
-
-/**
- * A name reduced to its letters and digits for comparing: case, accents, spaces and punctuation
- * aside, in every script ("サンプル", "Пример", "Ørsted" -> "orsted"). `compact` keeps only a-z and
- * 0-9, so a name in Cyrillic, Greek, Japanese or Chinese had an empty key and was dropped.
- */
-export function nameKey(s: string): string {
-  return s
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[øłßđæœþıð]/g, (c) => FOLDED[c] ?? c)
-    .replace(/[^\p{L}\p{N}]/gu, '');
-}
-
 /** How much a name looks like the site's own identity, in [0, 1]. */
 export function ownerAffinity(name: string, domainLabel: string, hints: readonly string[]): number {
-  const core = nameKey(stripLegalForm(name)).replace(/^the(?=.{4})/, '');
+  const core = compact(stripLegalForm(name)).replace(/^the(?=.{4})/, '');
   if (!core) return 0;
   let best = 0;
   const d = domainLabel.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -55,7 +38,7 @@ export function ownerAffinity(name: string, domainLabel: string, hints: readonly
     }
   }
   for (const h of hints) {
-    const hc = nameKey(stripLegalForm(h)).replace(/^the(?=.{4})/, '');
+    const hc = compact(stripLegalForm(h)).replace(/^the(?=.{4})/, '');
     if (!hc) continue;
     // Exact agreement is already counted as evidence when the hint is itself a candidate.
     if (core.length >= 4 && hc.length >= 4 && (hc.includes(core) || core.includes(hc))) best = Math.max(best, 0.5);
@@ -77,7 +60,7 @@ export interface NameChoice {
 
 /** The comparison key of a name: no legal form, no leading "the", no ".com", "&" read as "and". */
 export const keyOf = (name: string): string =>
-  nameKey(
+  compact(
     stripLegalForm(name)
       .replace(/&/g, ' and ')
       .replace(/\.(?:com|net|org|co\.uk|com\.au|ca|us|info|biz)$/i, ''),
@@ -131,7 +114,7 @@ const PERSON =
  * town or region of one of the pages' own addresses ("Springfield" beside "1 Main St, Springfield, IL 62701").
  */
 export function isJunkName(name: string, domainLabel: string, places: ReadonlySet<string> = new Set()): boolean {
-  const core = nameKey(stripLegalForm(name));
+  const core = compact(stripLegalForm(name));
   const n = name.trim();
   return PLACEHOLDER.test(n) || PERSON.test(n) || (PLATFORMS.has(core) && core !== compact(domainLabel)) || places.has(core);
 }
@@ -143,7 +126,7 @@ export function placesOf(addresses: readonly string[]): Set<string> {
       a
         .split(',')
         .slice(1)
-        .map((p) => nameKey(p.replace(/\d+/g, '')))
+        .map((p) => compact(p.replace(/\d+/g, '')))
         .filter((p) => p.length >= 3),
     ),
   );
@@ -316,7 +299,7 @@ function namesAKey(text: string, keys: ReadonlySet<string>): boolean {
   const words = text
     .replace(/&/g, ' and ')
     .split(/[^\p{L}\p{N}]+/u)
-    .map(nameKey)
+    .map(compact)
     .filter(Boolean);
   for (let i = 0; i < words.length; i++) {
     let run = '';

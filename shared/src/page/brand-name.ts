@@ -7,17 +7,27 @@ import { domainLabel } from './domain.ts';
 import { metaContent } from './meta.ts';
 import { organizationFacts } from './jsonld.ts';
 
+// Latin letters that Unicode does not decompose, spelled as a host name would.
+const FOLDED: Record<string, string> = { ø: 'o', ł: 'l', ß: 'ss', đ: 'd', æ: 'ae', œ: 'oe', þ: 'th', ı: 'i', ð: 'd' };
+
 /**
- * Lower-case ASCII letters and digits only, accents dropped: "Ars Technica" and "ars-technica.svg" meet
- * as "arstechnica", "Café Müller" and "cafe-muller" as "cafemuller". The form every analyzer compares
- * names (and company its addresses) in.
+ * Lower-case letters and digits only, accents dropped: "Ars Technica" and "ars-technica.svg" meet
+ * as "arstechnica", "Café Müller" and "cafe-muller" as "cafemuller", "Ørsted" and orsted.com as
+ * "orsted". Letters of other scripts stay ("サンプル", "пример"): until 2026-11-26 only a-z and 0-9
+ * did, so a Japanese, Chinese, Cyrillic or Greek name compacted to "" and was dropped wherever names
+ * are compared. The form every analyzer compares names (and company its addresses) in.
  */
 export function compact(s: string): string {
-  return s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
+  return (
+    s
+      .normalize('NFKD')
+      // Latin accents go; other scripts' marks (kana voicing, Indic vowel signs) are part of the letter.
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[øłßđæœþıð]/g, (c) => FOLDED[c] ?? c)
+      .replace(/[^\p{L}\p{M}\p{N}]/gu, '')
+      .normalize('NFC')
+  );
 }
 
 /** Compact brand names, most trusted first, deduplicated; every entry at least 3 characters. */
