@@ -21,7 +21,7 @@ let key: string;
 let dataDir: string;
 const fixtureSites = new Map<string, StaticSite>();
 const BRAND_SITES = ['brand-saas', 'brand-shop', 'brand-dark', 'brand-cssvars', 'brand-gfonts', 'brand-typekit'];
-const COMPANY_SITES = ['company-acme', 'company-beispiel', 'company-terms', 'company-scripted'];
+const COMPANY_SITES = ['company-acme', 'company-beispiel', 'company-terms', 'company-scripted', 'company-europa'];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'enrich-e2e-'));

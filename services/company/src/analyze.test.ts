@@ -27,6 +27,7 @@ describe.each([
   ['company-acme', '/contact.html'],
   ['company-beispiel', '/impressum.html'],
   ['company-terms', '/legal/terms.html'],
+  ['company-europa', '/mentions-legales.html'],
 ])('analyzeCompany on the %s fixture site', (site, followed) => {
   const expected = JSON.parse(readFileSync(resolve(SITES, site, 'expected.json'), 'utf8')) as { withoutFollow: Expected; withFollow: Expected };
   const abs = (paths: string[]): string[] => paths.map((p) => `${ORIGIN}${p}`);

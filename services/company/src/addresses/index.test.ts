@@ -66,4 +66,12 @@ describe('addresses', () => {
       'Musterstraße 12, 10115 Berlin',
     ]);
   });
+
+  it("leaves out the host's and the web agency's address a legal notice gives", () => {
+    const notice = 'Éditeur : Boulangerie Martin SARL, 12 rue de la Paix, 75002 Paris\n\nHébergement : Hébergeur Exemple SAS\n2 rue Kellermann\n59100 Roubaix';
+    expect(extractTextAddresses(notice)).toEqual(['12 rue de la Paix, 75002 Paris']);
+    expect(extractTextAddresses('Anbieter: Muster GmbH, Musterstraße 12, 10115 Berlin\nWebdesign: Pixelwerk, Hauptstraße 3, 80331 München')).toEqual([
+      'Musterstraße 12, 10115 Berlin',
+    ]);
+  });
 });

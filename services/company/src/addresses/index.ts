@@ -26,7 +26,20 @@ const SCANNERS = [
   findEuropeanAddresses,
 ];
 
-/** Addresses found in free text, in document order; overlapping finds keep the longest. */
+// A legal notice names the site's host and web agency with their addresses (French law requires the
+// host's: "Hébergement : OVH SAS, 2 rue Kellermann, 59100 Roubaix"); those addresses are not the owner's.
+const HOST_OR_AGENCY =
+  /(?:h[ée]bergement|h[ée]bergeur|h[ée]berg[ée]\s+par|\bhosting\b|\bhosted\s+by\b|\bweb\s?host\b|\bhost\s*:|webhosting|gehostet|\bhoster\b|alojamiento|alojado\s+por|ospitato\s+(?:da|presso)|\bhostingprovider\b|webdesign\s*:|r[ée]alisation\s*:|conception\s*:|realisierung\s*:|gestaltung\s*:)/i;
+
+/** Whether the paragraph an address sits in, up to it, introduces the host or the web agency. */
+function introducedAsHostOrAgency(text: string, start: number): boolean {
+  const before = text.slice(Math.max(0, start - 160), start);
+  const paragraph = before.split(/\n\s*\n/).pop()!;
+  // The address's own line and the line above it.
+  return HOST_OR_AGENCY.test(paragraph.split('\n').slice(-2).join('\n'));
+}
+
+/** Addresses found in free text, in document order; overlapping finds keep the longest; not a host's or an agency's. */
 export function extractTextAddresses(text: string): string[] {
   const raw: AddressMatch[] = SCANNERS.flatMap((scan) => scan(text));
   // A scanner that walked back over another country's complete address (a Canadian line above a UK
@@ -47,7 +60,7 @@ export function extractTextAddresses(text: string): string[] {
     }
     kept.push(m);
   }
-  return kept.map((m) => m.line);
+  return kept.filter((m) => !introducedAsHostOrAgency(text, m.start)).map((m) => m.line);
 }
 
 // Street-type words people write both ways; folded before comparing two addresses.
