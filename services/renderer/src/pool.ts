@@ -114,8 +114,11 @@ export interface BrowserPool {
   /** A browser for one page: waits in the limiter queue (BUSY beyond it), then launches if needed. */
   lease(signal?: AbortSignal): Promise<Lease>;
   stats(): { browsers: number; contexts: number; busy: number; queued: number; capacity: number };
-  /** The browser the next page would get, when no page is being rendered and none waits; else null. */
-  idleBrowser(): Browser | null;
+  /**
+   * The browser the next page would get, when no page waits and at most `rendering` are being rendered
+   * (0: the renderer is idle; 1: a job asking about itself is the only one); else null.
+   */
+  idleBrowser(rendering?: number): Browser | null;
   /** Launches the browser ahead of the first request. */
   warm(): Promise<void>;
   close(): Promise<void>;
@@ -289,9 +292,9 @@ export function createBrowserPool(opts: PoolOptions): BrowserPool {
       for (const s of slots) if (s.browser.isConnected()) contexts += s.browser.contexts().length;
       return { browsers: slots.size, contexts, busy: limiter.active(), queued: limiter.queued(), capacity: opts.concurrency };
     },
-    idleBrowser() {
+    idleBrowser(rendering = 0) {
       if (closed || !current || !current.browser.isConnected()) return null;
-      return limiter.queued() === 0 && limiter.active() === 0 ? current.browser : null;
+      return limiter.queued() === 0 && limiter.active() <= rendering ? current.browser : null;
     },
     async warm() {
       await currentSlot();

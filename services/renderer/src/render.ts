@@ -122,6 +122,7 @@ async function renderWithLease(run: RenderRun, lease: Lease): Promise<RenderResu
     return await Promise.race([running, lifeline.failed]);
   } finally {
     lifeline.stop();
+    run.deps.spares.jobEnded();
     // The answer never waits for cleanup (closing a context costs 10-45 ms); the slot stays taken
     // until the context is gone, so the pool's bound on contexts holds. Then, if nothing waits,
     // the next job's page is opened ahead (spare.ts).

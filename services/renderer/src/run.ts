@@ -53,6 +53,8 @@ export interface RenderRun {
   browserGone: boolean;
   /** Main-frame navigation hops, to tell the refusal that broke navigation from refused subresources. */
   navigationHops: string[];
+  /** Jobs come back to back: the next one's spare page is opened once this page has loaded (spare.ts). */
+  spareAhead: boolean;
 }
 
 /** Kept back at the very end so cleanup and the reply fit in the budget. */
@@ -77,6 +79,7 @@ export function startRun(deps: RenderDeps, req: RenderRequest, job: JobContext):
     deadlineHit: false,
     browserGone: false,
     navigationHops: [req.url],
+    spareAhead: deps.spares.jobStarted(),
   };
 }
 

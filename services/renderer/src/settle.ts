@@ -139,10 +139,12 @@ async function quietAfterScripts(page: Page, net: NetworkActivity, until: number
   }
 }
 
-export async function settle(page: Page, net: NetworkActivity, until: number): Promise<void> {
+/** `onLoaded` is called once the page has loaded (or gone quiet), when what is left is waiting for its scripts. */
+export async function settle(page: Page, net: NetworkActivity, until: number, onLoaded?: () => void): Promise<void> {
   if (until <= Date.now()) return;
   const load = page.waitForLoadState('load', { timeout: Math.max(1, until - Date.now()) }).catch(() => undefined);
   await Promise.race([load, networkQuiet(net, until)]);
+  onLoaded?.();
   // After `load`, scripts that fetch content (SPAs render after load) get a frame and a quiet network.
   const loaded = Date.now();
   await quietAfterScripts(page, net, Math.min(until, loaded + 2_000), loaded + MIN_AFTER_LOAD_MS);

@@ -86,6 +86,39 @@ describe('the spare page', () => {
     }
   });
 
+  it('is opened while a job settles when jobs come back to back, and taken by the next', async () => {
+    const r = startTestRenderer({ RENDER_CONCURRENCY: '2', BROWSER_PSS_CAP_MB: '0' });
+    try {
+      await r.renderer.pool.warm();
+      await contextSpans();
+      // Whether a spare was held while a job ran: in at least three samples 5 ms apart (a spare left by the
+      // job before is held only until the running job takes it, the one opened ahead while this job settles).
+      const watch = (job: Promise<unknown>): Promise<boolean> => {
+        let seen = 0;
+        const timer = setInterval(() => {
+          if (r.renderer.spares.held() && r.renderer.pool.stats().busy > 0) seen++;
+        }, 5);
+        return job.then(
+          () => (clearInterval(timer), seen >= 3),
+          (err: unknown) => (clearInterval(timer), Promise.reject(err)),
+        );
+      };
+      // /spa/ fetches its products 300 ms after it loads, so each job settles for that long.
+      const spa = () => r.render(renderRequest(`${sites.origin}/spa/`, { snapshot: false }));
+      // The first job follows no other: nothing is opened beside it.
+      expect(await watch(spa())).toBe(false);
+      // The next one, sent the moment the first answered, has the job after it opened while it settles.
+      expect(await watch(spa())).toBe(true);
+      expect(r.renderer.pool.stats().contexts).toBeLessThanOrEqual(3);
+      await spa();
+      const spare = await contextSpans();
+      expect(spare[0]).toBe(false);
+      expect(spare[2]).toBe(true);
+    } finally {
+      await r.renderer.close();
+    }
+  });
+
   it('is never opened with RENDER_SPARE_PAGE=false', async () => {
     const r = startTestRenderer({ RENDER_SPARE_PAGE: 'false', BROWSER_PSS_CAP_MB: '0' });
     try {

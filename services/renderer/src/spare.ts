@@ -4,12 +4,15 @@
  * page costs 170-240 ms on 2 cores (test/bench/trace-breakdown.ts, span `render.context`), a third of
  * a `/screenshot`.
  *
- * Only when idle: a spare opened beside a running navigation slowed that navigation by more than the
- * spare saved (goto 100 -> 340 ms, measured), so one is opened only when a job ends and no other job
- * runs or waits. It pays off when requests come with gaps (a client's next request rarely follows
- * at once; since company and classifier run during an /enrich's capture, only brand's few tens of ms
- * follow its render, so a next request sent the moment /enrich answers may wait for the spare to
- * open); under load none is opened and memory stays as it was. At most one per renderer process.
+ * When: once a job ends and no other job runs or waits. That pays off when requests come with gaps;
+ * a client that sends its next request the moment the answer comes (a loop, a bulk run at
+ * concurrency 1) finds the spare still opening. So when jobs come back to back (this one started
+ * less than BACK_TO_BACK_MS after the last one ended) and this job is the only one, the next job's
+ * spare is opened as soon as this job's page has loaded, while it settles: the opening then slows
+ * this job by about half what it saves the next (a bare loop on the bench pages, 2 cores:
+ * 348 -> 280 ms a shot at p50; opened at DOMContentLoaded 289 ms, once settled 327 ms). Never
+ * beside another job (a spare opened beside a running navigation slowed it: goto 100 -> 340 ms),
+ * so under load none is opened and memory stays as it was. At most one per renderer process.
  *
  * A spare is as fresh as any context (never navigated, no cookies or storage), and until a job binds
  * its guard, its proxy and routes refuse every request.
@@ -19,6 +22,13 @@ import type { Viewport } from '@enrich/shared/contracts';
 import type { Logger } from 'pino';
 import { openContext, type OpenedPage } from './phases/context.ts';
 
+/**
+ * A job that starts within this long of the last one's answer is part of a back-to-back run: the spare
+ * opened when that answer went out (closing the old context, 10-45 ms, then 170-240 ms to open on 2
+ * cores) is not ready for it.
+ */
+export const BACK_TO_BACK_MS = 300;
+
 export interface SparePages {
   /** The spare for `browser` at `viewport`, once open, or null; taking it makes it the caller's to close. */
   take(browser: Browser, viewport: Viewport): Promise<OpenedPage | null>;
@@ -26,6 +36,10 @@ export interface SparePages {
   refill(browser: Browser, viewport: Viewport): void;
   /** Whether a spare is held or opening (for tests and the pool's context count). */
   held(): boolean;
+  /** A job starts: true when it follows the last job's answer within BACK_TO_BACK_MS (its spare should be opened ahead). */
+  jobStarted(): boolean;
+  /** A job has its answer. */
+  jobEnded(): void;
   close(): Promise<void>;
 }
 
@@ -44,6 +58,7 @@ async function closeOpened(opened: OpenedPage | null): Promise<void> {
 export function createSparePages(log: Logger, enabled = true): SparePages {
   let spare: Spare | null = null;
   let closed = !enabled;
+  let lastEnded = Number.NEGATIVE_INFINITY;
 
   const discard = (s: Spare): void => {
     void s.opening.then(closeOpened);
@@ -74,6 +89,10 @@ export function createSparePages(log: Logger, enabled = true): SparePages {
       spare = { browser, viewport, opening };
     },
     held: () => spare !== null,
+    jobStarted: () => !closed && Date.now() - lastEnded < BACK_TO_BACK_MS,
+    jobEnded() {
+      lastEnded = Date.now();
+    },
     async close() {
       closed = true;
       const s = spare;

@@ -134,12 +134,19 @@ export async function followSelfNavigation(run: RenderRun, page: Page, moves: nu
   });
 }
 
+/** Jobs come back to back and this one is alone: the next job's page opens while this one settles (spare.ts). */
+function openSpareAhead(run: RenderRun): void {
+  if (!run.spareAhead) return;
+  const browser = run.deps.pool.idleBrowser(1);
+  if (browser) run.deps.spares.refill(browser, run.req.viewport);
+}
+
 /** Waits for the page to settle (span `render.settle`), within the cap and the job's work budget. */
 export async function settlePage(run: RenderRun, page: Page, net: NetworkActivity, nav: Navigation): Promise<void> {
   run.stage = 'waiting for the page to settle';
   const startedAt = Date.now();
   await inSpan('settle', async (span) => {
-    await settle(page, net, Math.min(run.workUntil, Date.now() + SETTLE_CAP_MS));
+    await settle(page, net, Math.min(run.workUntil, Date.now() + SETTLE_CAP_MS), () => openSpareAhead(run));
     if (await stopRunawayScript(page, interruptSessionOf(page), run.workUntil)) span.setAttribute('script_stopped', true);
     // Lazy content matters only below the fold: for the snapshot and full-page captures.
     const scroll = run.req.snapshot || run.req.screenshot?.fullPage === true;
