@@ -114,6 +114,23 @@ export async function startFixtureSites(): Promise<FixtureSites> {
         return image(res, png.red);
       case '/img/blue.png':
         return image(res, png.blue);
+      case '/logo-file': {
+        // A header logo shown as its file is, or through a CSS filter (the raster must show the filter's colours).
+        const logo: Record<string, string> = {
+          plain: '<img src="/img/red-logo.svg" alt="Acme Roasters" width="160" height="48">',
+          filtered: '<img src="/img/red-logo.svg" alt="Acme Roasters" width="160" height="48" style="filter:invert(1)">',
+          data: `<img src="data:image/png;base64,${png.declared.toString('base64')}" alt="Acme Roasters logo" width="64" height="64">`,
+        };
+        return html(
+          res,
+          `<!DOCTYPE html><html><head><title>Acme Roasters</title></head><body style="margin:0;background:#fff"><header><a href="/" class="brand-link">${logo[url.searchParams.get('as') ?? 'plain']}</a></header><main><h1>Coffee</h1><p>Roasted weekly.</p></main></body></html>`,
+        );
+      }
+      case '/img/red-logo.svg':
+        res.writeHead(200, { 'content-type': 'image/svg+xml' });
+        return void res.end(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="48" viewBox="0 0 160 48"><rect x="4" y="4" width="152" height="40" rx="6" fill="#d0021b"/></svg>',
+        );
       case '/spa/':
         return html(res, page('renderer-spa'));
       case '/api/products':

@@ -5,11 +5,12 @@
  * This module only fetches what a browser would (the manifest's icons, `/favicon.ico`) and
  * turns refs into pixels.
  */
-import type { Page } from 'playwright-core';
-import { SNAPSHOT_LIMITS, type LinkTag, type LogoRaster, type SiteIconLookup } from '@enrich/shared/contracts';
+import type { ElementHandle, Page, Response } from 'playwright-core';
+import { SNAPSHOT_LIMITS, type LinkTag, type LogoRaster, type PngImage, type SiteIconLookup } from '@enrich/shared/contracts';
 import { declaresIcon, manifestHref, parseManifestIcons, rankLogoCandidates, rasterPlan, type LogoPage } from '@enrich/shared/logos';
+import type { NetworkLog } from './network-log.ts';
 import { interruptSessionOf } from './phases/context.ts';
-import { rasterizeElement } from './screenshot.ts';
+import { rasterFromFile, rasterizeElement } from './screenshot.ts';
 
 const L = SNAPSHOT_LIMITS;
 /** Each lookup (manifest, favicon probe) gets at most this long. */
@@ -72,17 +73,20 @@ function isImage(type: string, body: Buffer): boolean {
 }
 
 /** The primary logo (the shared ranking's top candidate) rasterised by the first of its refs that works, until `until`. */
-export async function rasterizeLogos(page: Page, facts: LogoPage, until: number): Promise<LogoRaster[]> {
+export async function rasterizeLogos(page: Page, facts: LogoPage, until: number, wire?: NetworkLog): Promise<{ rasters: LogoRaster[]; from: 'file' | 'page' | null }> {
   for (const ref of rasterPlan(rankLogoCandidates(facts).candidates)) {
     if (Date.now() >= until) break;
-    const png = ref.startsWith('url:') ? await rasterizeUrl(page, ref.slice(4), until) : await rasterizeRef(page, ref, until);
-    if (png) return [{ ref, ...png }];
+    const raster = ref.startsWith('url:') ? { png: await rasterizeUrl(page, ref.slice(4), until), from: 'page' as const } : await rasterizeRef(page, ref, until, wire);
+    if (raster.png) return { rasters: [{ ref, ...raster.png }], from: raster.from };
   }
-  return [];
+  return { rasters: [], from: null };
 }
 
-/** An element the collector registered (`img:<i>` / `svg:<i>`), screenshotted as shown. */
-async function rasterizeRef(page: Page, ref: string, until: number): Promise<Omit<LogoRaster, 'ref'> | null> {
+/**
+ * An element the collector registered (`img:<i>` / `svg:<i>`) as shown: an image drawn as its file is
+ * from the file's bytes (`imageFileRaster`), anything else captured by the browser.
+ */
+async function rasterizeRef(page: Page, ref: string, until: number, wire?: NetworkLog): Promise<{ png: PngImage | null; from: 'file' | 'page' }> {
   const [kind, index] = ref.split(':') as ['img' | 'svg', string];
   try {
     const handle = (
@@ -91,10 +95,55 @@ async function rasterizeRef(page: Page, ref: string, until: number): Promise<Omi
         [kind, index] as const,
       )
     ).asElement();
-    if (!handle) return null;
-    return await rasterizeElement(handle, Math.min(2_000, until - Date.now()), interruptSessionOf(page));
+    if (!handle) return { png: null, from: 'page' };
+    const fromFile = kind === 'img' && wire ? await imageFileRaster(handle, wire, until) : null;
+    if (fromFile) return { png: fromFile, from: 'file' };
+    return { png: await rasterizeElement(handle, Math.min(2_000, until - Date.now()), interruptSessionOf(page)), from: 'page' };
   } catch {
-    return null; // element gone or not capturable
+    return { png: null, from: 'page' }; // element gone or not capturable
+  }
+}
+
+/**
+ * An `<img>` shown as its file is (loaded, no CSS filter on it or around it, no blend mode, not cropped
+ * by object-fit) rasterised from the file: its bytes are read from the answer the page already has
+ * (DevTools keeps the body; no second fetch) or from its data: URL, and decoded and fitted by sharp.
+ * A capture costs a frame for the box, two repaints of the whole page for the transparent background
+ * and a PNG encode: `render.logos` 74-86 ms on the four bench pages (2026-11-26, trace-breakdown
+ * /brand), where reading and decoding the file takes 10-25 ms. Null when the browser must capture it.
+ */
+async function imageFileRaster(handle: ElementHandle, wire: NetworkLog, until: number): Promise<PngImage | null> {
+  const src = await handle.evaluate((el) => {
+    if (!(el instanceof HTMLImageElement) || !el.complete || el.naturalWidth === 0 || !el.currentSrc) return null;
+    const own = getComputedStyle(el);
+    if (own.mixBlendMode !== 'normal' || own.objectFit === 'cover' || own.objectFit === 'none') return null;
+    for (let e: Element | null = el; e; e = e.parentElement) if (getComputedStyle(e).filter !== 'none') return null;
+    return el.currentSrc;
+  });
+  if (!src) return null;
+  const body = src.startsWith('data:') ? dataUrlBytes(src) : await responseBody(wire.imageResponse(src), until);
+  return body ? rasterFromFile(body) : null;
+}
+
+async function responseBody(res: Response | undefined, until: number): Promise<Buffer | null> {
+  if (!res) return null;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((r) => (timer = setTimeout(() => r(null), Math.max(0, Math.min(1_000, until - Date.now())))));
+  try {
+    return await Promise.race([res.body().catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The bytes of a `data:` URL (base64 or percent-encoded), or null when it is not one. */
+export function dataUrlBytes(url: string): Buffer | null {
+  const m = /^data:([^,]*?)(;base64)?,(.*)$/is.exec(url);
+  if (!m) return null;
+  try {
+    return m[2] ? Buffer.from(m[3]!, 'base64') : Buffer.from(decodeURIComponent(m[3]!), 'utf8');
+  } catch {
+    return null;
   }
 }
 

@@ -12,7 +12,12 @@ export interface NetworkLog {
   texts(until: number): Promise<Map<string, string>>;
   /** URLs of captured texts in response order (sheets pulled in by @import are not in the DOM list). */
   textOrder(): string[];
+  /** The answer an image was drawn from, by the URL the page asked for (a redirect's first URL too) or its final URL. */
+  imageResponse(url: string): Response | undefined;
 }
+
+/** Image answers kept for `imageResponse` (a logo's bytes are read from its answer, logos.ts). */
+const MAX_IMAGE_RESPONSES = 1_000;
 
 export function recordNetwork(page: Page, opts: { textTypes: Set<string>; maxResources: number; maxTextChars: number; maxTotalChars: number }): NetworkLog {
   const list: Resource[] = [];
@@ -33,10 +38,17 @@ export function recordNetwork(page: Page, opts: { textTypes: Set<string>; maxRes
     list.push(entry);
     byRequest.set(req, entry);
   });
+  const images = new Map<string, Response>();
   page.on('response', (res: Response) => {
     const req = res.request();
     const entry = byRequest.get(req);
     if (entry) entry.status = res.status();
+    if (req.resourceType() === 'image' && res.status() < 300 && images.size < MAX_IMAGE_RESPONSES) {
+      images.set(res.url(), res);
+      let first = req;
+      for (let from = first.redirectedFrom(); from; from = from.redirectedFrom()) first = from;
+      images.set(first.url(), res);
+    }
     if (!opts.textTypes.has(req.resourceType()) || res.status() >= 400 || reads.has(res.url())) return;
     const declared = Number(res.headers()['content-length'] ?? 0);
     if (declared > opts.maxTextChars * 4) return; // too big to keep; skip rather than buffer it
@@ -70,5 +82,6 @@ export function recordNetwork(page: Page, opts: { textTypes: Set<string>; maxRes
       return out;
     },
     textOrder: () => [...reads.keys()],
+    imageResponse: (url) => images.get(url),
   };
 }

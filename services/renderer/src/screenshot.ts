@@ -75,6 +75,30 @@ export async function capturePage(
   };
 }
 
+/** A logo file larger than this is not decoded in the renderer's own process: the browser captures it as shown. */
+const MAX_LOGO_FILE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * An image file (PNG, JPEG, GIF, WebP, AVIF, SVG) decoded and fitted into `max` x `max` px as PNG, or
+ * null when sharp cannot read it (ICO, BMP, a broken file). SVG is drawn at twice its own size before
+ * fitting, like a capture on a 2x screen. Bounded: files over 4 MB, images over 40 megapixels and
+ * decodes over 2 s are refused (the bytes are the site's, and this runs outside the browser's sandbox).
+ */
+export async function rasterFromFile(body: Buffer, max = 512): Promise<PngImage | null> {
+  if (body.length === 0 || body.length > MAX_LOGO_FILE_BYTES) return null;
+  const svg = /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?<svg\b/i.test(body.toString('utf8', 0, 1000));
+  try {
+    const { data, info } = await sharp(body, { density: svg ? 144 : 72, limitInputPixels: 40_000_000, animated: false })
+      .timeout({ seconds: 2 })
+      .resize({ width: max, height: max, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+    return info.width >= 2 && info.height >= 2 ? { png: data.toString('base64'), width: info.width, height: info.height } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The top viewport of a capture, downscaled to at most `maxWidth` px wide, as PNG. */
 export async function thumbnailOf(image: Buffer, viewport: { width: number; height: number }, maxWidth = 256): Promise<PngImage> {
   const meta = await sharp(image).metadata();

@@ -97,7 +97,11 @@ async function renderVisuals(
       resources: wire.resources().list,
       siteIcons,
     };
-    const logoRasters = await inSpan('logos', () => rasterizeLogos(page, facts, until));
+    const logoRasters = await inSpan('logos', async (span) => {
+      const { rasters, from } = await rasterizeLogos(page, facts, until, wire);
+      if (from) span.setAttribute('logos.from', from);
+      return rasters;
+    });
     return { thumbnail: await thumbnail, logoRasters, siteIcons };
   });
 }
