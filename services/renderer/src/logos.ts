@@ -73,10 +73,17 @@ function isImage(type: string, body: Buffer): boolean {
 }
 
 /** The primary logo (the shared ranking's top candidate) rasterised by the first of its refs that works, until `until`. */
-export async function rasterizeLogos(page: Page, facts: LogoPage, until: number, wire?: NetworkLog): Promise<{ rasters: LogoRaster[]; from: 'file' | 'page' | null }> {
+export async function rasterizeLogos(
+  page: Page,
+  facts: LogoPage,
+  until: number,
+  wire?: NetworkLog,
+): Promise<{ rasters: LogoRaster[]; from: 'file' | 'page' | null }> {
   for (const ref of rasterPlan(rankLogoCandidates(facts).candidates)) {
     if (Date.now() >= until) break;
-    const raster = ref.startsWith('url:') ? { png: await rasterizeUrl(page, ref.slice(4), until), from: 'page' as const } : await rasterizeRef(page, ref, until, wire);
+    const raster = ref.startsWith('url:')
+      ? { png: await rasterizeUrl(page, ref.slice(4), until), from: 'page' as const }
+      : await rasterizeRef(page, ref, until, wire);
     if (raster.png) return { rasters: [{ ref, ...raster.png }], from: raster.from };
   }
   return { rasters: [], from: null };
@@ -113,16 +120,18 @@ async function rasterizeRef(page: Page, ref: string, until: number, wire?: Netwo
  * /brand), where reading and decoding the file takes 10-25 ms. Null when the browser must capture it.
  */
 async function imageFileRaster(handle: ElementHandle, wire: NetworkLog, until: number): Promise<PngImage | null> {
-  const src = await handle.evaluate((el) => {
+  const shown = await handle.evaluate((el) => {
     if (!(el instanceof HTMLImageElement) || !el.complete || el.naturalWidth === 0 || !el.currentSrc) return null;
     const own = getComputedStyle(el);
     if (own.mixBlendMode !== 'normal' || own.objectFit === 'cover' || own.objectFit === 'none') return null;
     for (let e: Element | null = el; e; e = e.parentElement) if (getComputedStyle(e).filter !== 'none') return null;
-    return el.currentSrc;
+    const box = el.getBoundingClientRect();
+    return { src: el.currentSrc, width: box.width, height: box.height };
   });
-  if (!src) return null;
-  const body = src.startsWith('data:') ? dataUrlBytes(src) : await responseBody(wire.imageResponse(src), until);
-  return body ? rasterFromFile(body) : null;
+  if (!shown) return null;
+  const body = shown.src.startsWith('data:') ? dataUrlBytes(shown.src) : await responseBody(wire.imageResponse(shown.src), until);
+  // At the size it is shown, as a capture would be (a shown box of nothing: the file's own size).
+  return body ? rasterFromFile(body, shown.width >= 2 && shown.height >= 2 ? shown : undefined) : null;
 }
 
 async function responseBody(res: Response | undefined, until: number): Promise<Buffer | null> {

@@ -79,18 +79,23 @@ export async function capturePage(
 const MAX_LOGO_FILE_BYTES = 4 * 1024 * 1024;
 
 /**
- * An image file (PNG, JPEG, GIF, WebP, AVIF, SVG) decoded and fitted into `max` x `max` px as PNG, or
- * null when sharp cannot read it (ICO, BMP, a broken file). SVG is drawn at twice its own size before
- * fitting, like a capture on a 2x screen. Bounded: files over 4 MB, images over 40 megapixels and
- * decodes over 2 s are refused (the bytes are the site's, and this runs outside the browser's sandbox).
+ * An image file (PNG, JPEG, GIF, WebP, AVIF, SVG) decoded and fitted as PNG into the box it is shown
+ * in (`shown`, CSS px) and into `max` x `max` px, or null when sharp cannot read it (ICO, BMP, a broken
+ * file). Never enlarged; SVG is drawn at twice its own size first, so a logo shown larger than its
+ * declared size stays sharp. The size a capture of the element would have: the brand analyzer's
+ * palette reads every pixel, and 512 px files cost its process twice the memory (bench: brand peak
+ * PSS 110 -> 225 MB). Bounded: files over 4 MB, images over 40 megapixels and decodes over 2 s are
+ * refused (the bytes are the site's, and this runs outside the browser's sandbox).
  */
-export async function rasterFromFile(body: Buffer, max = 512): Promise<PngImage | null> {
+export async function rasterFromFile(body: Buffer, shown?: { width: number; height: number }, max = 512): Promise<PngImage | null> {
   if (body.length === 0 || body.length > MAX_LOGO_FILE_BYTES) return null;
   const svg = /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?<svg\b/i.test(body.toString('utf8', 0, 1000));
+  const width = Math.min(max, Math.ceil(shown?.width ?? max));
+  const height = Math.min(max, Math.ceil(shown?.height ?? max));
   try {
     const { data, info } = await sharp(body, { density: svg ? 144 : 72, limitInputPixels: 40_000_000, animated: false })
       .timeout({ seconds: 2 })
-      .resize({ width: max, height: max, fit: 'inside', withoutEnlargement: true })
+      .resize({ width, height, fit: 'inside', withoutEnlargement: true })
       .png()
       .toBuffer({ resolveWithObject: true });
     return info.width >= 2 && info.height >= 2 ? { png: data.toString('base64'), width: info.width, height: info.height } : null;
