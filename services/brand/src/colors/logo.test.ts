@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { logoPalette } from './logo.ts';
+import { decodePng } from './pixels.ts';
 import { blendRim, canvas, fillRect } from './test-images.test-support.ts';
 
 const VIOLET = [91, 61, 245] as [number, number, number];
@@ -44,5 +45,29 @@ describe('logoPalette', () => {
 
   it('returns nothing for an empty (fully transparent) raster', () => {
     expect(logoPalette(canvas(10, 10, [0, 0, 0, 0]))).toEqual([]);
+  });
+});
+
+describe('decodePng', () => {
+  it('scales a raster of more than 48 000 pixels down by nearest pixel, so no blended colour appears', async () => {
+    const sharp = (await import('sharp')).default;
+    // Left half red, right half blue, 1024 x 512.
+    const png = await sharp({ create: { width: 1024, height: 512, channels: 4, background: '#ff0000' } })
+      .composite([{ input: { create: { width: 512, height: 512, channels: 4, background: '#0000ff' } }, left: 512, top: 0 }])
+      .png()
+      .toBuffer();
+    const image = (await decodePng(png.toString('base64')))!;
+    expect(image).toMatchObject({ width: 309, height: 154 });
+    const colours = new Set<string>();
+    for (let i = 0; i < image.width * image.height; i++) colours.add([...image.data.subarray(i * 4, i * 4 + 3)].join(','));
+    expect([...colours].sort()).toEqual(['0,0,255', '255,0,0']);
+    const small = (await decodePng(
+      (
+        await sharp({ create: { width: 200, height: 60, channels: 4, background: '#00ff00' } })
+          .png()
+          .toBuffer()
+      ).toString('base64'),
+    ))!;
+    expect(small).toMatchObject({ width: 200, height: 60 });
   });
 });
