@@ -121,7 +121,8 @@ async function rasterizeRef(page: Page, ref: string, until: number, wire?: Netwo
  */
 async function imageFileRaster(handle: ElementHandle, wire: NetworkLog, until: number): Promise<PngImage | null> {
   const shown = await handle.evaluate((el) => {
-    if (!(el instanceof HTMLImageElement) || !el.complete || el.naturalWidth === 0 || !el.currentSrc) return null;
+    // A data: URL longer than a 4 MB file's base64 would be refused anyway; it is not sent over.
+    if (!(el instanceof HTMLImageElement) || !el.complete || el.naturalWidth === 0 || !el.currentSrc || el.currentSrc.length > 6_000_000) return null;
     const own = getComputedStyle(el);
     if (own.mixBlendMode !== 'normal' || own.objectFit === 'cover' || own.objectFit === 'none') return null;
     for (let e: Element | null = el; e; e = e.parentElement) if (getComputedStyle(e).filter !== 'none') return null;
@@ -134,8 +135,9 @@ async function imageFileRaster(handle: ElementHandle, wire: NetworkLog, until: n
   return body ? rasterFromFile(body, shown.width >= 2 && shown.height >= 2 ? shown : undefined) : null;
 }
 
+/** The body of an image answer, unless it says it is larger than a logo file may be (rasterFromFile). */
 async function responseBody(res: Response | undefined, until: number): Promise<Buffer | null> {
-  if (!res) return null;
+  if (!res || Number(res.headers()['content-length'] ?? 0) > 4 * 1024 * 1024) return null;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((r) => (timer = setTimeout(() => r(null), Math.max(0, Math.min(1_000, until - Date.now())))));
   try {
