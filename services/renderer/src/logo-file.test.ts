@@ -1,5 +1,5 @@
 /**
- * Integration (real Chromium): the primary logo's raster from its file (logos.ts `imageFileRaster`).
+ * Integration (real Chromium): the primary logo's raster from its file (logos.ts `shownAsFile`, `rasterOfFile`).
  * An `<img>` shown as its file is is decoded from the answer the page already had, without a capture
  * (span `render.logos`, attribute `logos.from=file`); one under a CSS filter is captured as shown.
  */
@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 /** The primary logo's raster, the colour at its centre, and where the raster came from. */
-async function logoOf(as: string): Promise<{ rgb: number[]; from: unknown; width: number; height: number }> {
+async function logoOf(as: string): Promise<{ rgb: number[]; from: unknown; early: unknown; width: number; height: number }> {
   telemetry.exporter.reset();
   const result = await r.render(renderRequest(`${sites.origin}/logo-file?as=${as}`, { visuals: true }));
   const raster = SnapshotSchema.parse(result.snapshot).logoRasters[0]!;
@@ -35,7 +35,13 @@ async function logoOf(as: string): Promise<{ rgb: number[]; from: unknown; width
   const at = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
   await telemetry.forceFlush();
   const span = telemetry.exporter.getFinishedSpans().find((s: ReadableSpan) => s.name === 'render.logos');
-  return { rgb: [...data.subarray(at, at + 3)], from: span?.attributes['logos.from'], width: raster.width, height: raster.height };
+  return {
+    rgb: [...data.subarray(at, at + 3)],
+    from: span?.attributes['logos.from'],
+    early: span?.attributes['logos.begun_before_capture'] ?? false,
+    width: raster.width,
+    height: raster.height,
+  };
 }
 
 const near = (a: number[], b: number[]): boolean => a.every((v, i) => Math.abs(v - b[i]!) <= 8);
@@ -44,6 +50,8 @@ describe('the logo raster from the file', () => {
   it('decodes an <img> shown as its file is from the bytes the page loaded, at the size it is shown', async () => {
     const logo = await logoOf('plain');
     expect(logo.from).toBe('file');
+    // The header logo outranks any site icon, so its file was read while the page was captured.
+    expect(logo.early).toBe(true);
     expect(near(logo.rgb, [0xd0, 0x02, 0x1b]), String(logo.rgb)).toBe(true);
     expect(logo).toMatchObject({ width: 160, height: 48 });
   });
@@ -57,6 +65,7 @@ describe('the logo raster from the file', () => {
   it('captures an <img> under a CSS filter as the page shows it', async () => {
     const logo = await logoOf('filtered');
     expect(logo.from).toBe('page');
+    expect(logo.early).toBe(false);
     // invert(1) of #d0021b
     expect(near(logo.rgb, [0x2f, 0xfd, 0xe4]), String(logo.rgb)).toBe(true);
   });

@@ -7,7 +7,7 @@
  */
 import type { ElementHandle, Page, Response } from 'playwright-core';
 import { SNAPSHOT_LIMITS, type LinkTag, type LogoRaster, type PngImage, type SiteIconLookup } from '@enrich/shared/contracts';
-import { declaresIcon, manifestHref, parseManifestIcons, rankLogoCandidates, rasterPlan, type LogoPage } from '@enrich/shared/logos';
+import { declaresIcon, firstRasterRefBeforeIcons, manifestHref, parseManifestIcons, rankLogoCandidates, rasterPlan, type LogoPage } from '@enrich/shared/logos';
 import type { NetworkLog } from './network-log.ts';
 import { interruptSessionOf } from './phases/context.ts';
 import { rasterFromFile, rasterizeElement } from './screenshot.ts';
@@ -89,22 +89,28 @@ export async function rasterizeLogos(
   return { rasters: [], from: null };
 }
 
+/** An element the collector registered (`img:<i>` / `svg:<i>`), or null when it is gone. */
+async function registeredElement(page: Page, ref: string): Promise<ElementHandle | null> {
+  const [kind, index] = ref.split(':') as ['img' | 'svg', string];
+  return (
+    await page.evaluateHandle(
+      ([k, i]) => (window as unknown as Record<symbol, Record<string, Element[]>>)[Symbol.for('enrich.elements')]?.[k]?.[Number(i)] ?? null,
+      [kind, index] as const,
+    )
+  ).asElement();
+}
+
 /**
  * An element the collector registered (`img:<i>` / `svg:<i>`) as shown: an image drawn as its file is
- * from the file's bytes (`imageFileRaster`), anything else captured by the browser.
+ * from the file's bytes (`shownAsFile`, `rasterOfFile`), anything else captured by the browser.
  */
 async function rasterizeRef(page: Page, ref: string, until: number, wire?: NetworkLog): Promise<{ png: PngImage | null; from: 'file' | 'page' }> {
-  const [kind, index] = ref.split(':') as ['img' | 'svg', string];
   try {
-    const handle = (
-      await page.evaluateHandle(
-        ([k, i]) => (window as unknown as Record<symbol, Record<string, Element[]>>)[Symbol.for('enrich.elements')]?.[k]?.[Number(i)] ?? null,
-        [kind, index] as const,
-      )
-    ).asElement();
-    if (!handle) return { png: null, from: 'page' };
-    const fromFile = kind === 'img' && wire ? await imageFileRaster(handle, wire, until) : null;
+    const shown = wire ? await shownAsFile(page, ref) : null;
+    const fromFile = shown && wire ? await rasterOfFile(shown, wire, until) : null;
     if (fromFile) return { png: fromFile, from: 'file' };
+    const handle = await registeredElement(page, ref);
+    if (!handle) return { png: null, from: 'page' };
     return { png: await rasterizeElement(handle, Math.min(2_000, until - Date.now()), interruptSessionOf(page)), from: 'page' };
   } catch {
     return { png: null, from: 'page' }; // element gone or not capturable
@@ -112,15 +118,50 @@ async function rasterizeRef(page: Page, ref: string, until: number, wire?: Netwo
 }
 
 /**
- * An `<img>` shown as its file is (loaded, no CSS filter on it or around it, no blend mode, not cropped
- * by object-fit) rasterised from the file: its bytes are read from the answer the page already has
- * (DevTools keeps the body; no second fetch) or from its data: URL, and decoded and fitted by sharp.
- * A capture costs a frame for the box, two repaints of the whole page for the transparent background
- * and a PNG encode: `render.logos` 74-86 ms on the four bench pages (2026-11-26, trace-breakdown
- * /brand), where reading and decoding the file takes 10-25 ms. Null when the browser must capture it.
+ * The primary logo's raster from its file, begun before the page is captured: when the ranking's top
+ * candidate outranks every site icon (`firstRasterRefBeforeIcons`: the lookups may still run) and its
+ * first ref is an `<img>` shown as its file is. The one page call (what the image looks like) is made
+ * here, before the capture; what is returned reads and decodes the file in this process while the
+ * browser captures the page (render.logos waited 27-39 ms after the capture for it). Null when there
+ * is nothing to begin: rasterizeLogos runs after the capture as before, and so it does when the
+ * returned raster is null.
  */
-async function imageFileRaster(handle: ElementHandle, wire: NetworkLog, until: number): Promise<PngImage | null> {
-  const shown = await handle.evaluate((el) => {
+export async function beginLogoFromFile(
+  page: Page,
+  facts: LogoPage,
+  until: number,
+  wire: NetworkLog,
+): Promise<{ ref: string; raster: Promise<PngImage | null> } | null> {
+  const ref = firstRasterRefBeforeIcons(facts);
+  if (!ref?.startsWith('img:')) return null;
+  try {
+    const shown = await shownAsFile(page, ref);
+    if (!shown) return null;
+    const raster = rasterOfFile(shown, wire, until).catch(() => null);
+    return { ref, raster };
+  } catch {
+    return null;
+  }
+}
+
+interface ShownFile {
+  src: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * How a registered `<img>` (`img:<i>`) is shown, when it is shown as its file is: loaded, no CSS filter
+ * on it or around it, no blend mode, not cropped by object-fit. Null when the browser must capture it.
+ * Asked by index in one page call, not through an element handle: Playwright builds each handle's
+ * preview with its injected script, whose first use in a page compiles it on the page's main thread
+ * (30-65 ms measured on bench-shop, 2026-11-26).
+ */
+async function shownAsFile(page: Page, ref: string): Promise<ShownFile | null> {
+  const [kind, index] = ref.split(':');
+  if (kind !== 'img') return null;
+  return page.evaluate((i) => {
+    const el = (window as unknown as Record<symbol, Record<string, Element[]>>)[Symbol.for('enrich.elements')]?.img?.[i];
     // A data: URL longer than a 4 MB file's base64 would be refused anyway; it is not sent over.
     if (!(el instanceof HTMLImageElement) || !el.complete || el.naturalWidth === 0 || !el.currentSrc || el.currentSrc.length > 6_000_000) return null;
     const own = getComputedStyle(el);
@@ -128,8 +169,17 @@ async function imageFileRaster(handle: ElementHandle, wire: NetworkLog, until: n
     for (let e: Element | null = el; e; e = e.parentElement) if (getComputedStyle(e).filter !== 'none') return null;
     const box = el.getBoundingClientRect();
     return { src: el.currentSrc, width: box.width, height: box.height };
-  });
-  if (!shown) return null;
+  }, Number(index));
+}
+
+/**
+ * An `<img>` shown as its file is (`shownAsFile`) rasterised from the file: its bytes are read from the
+ * answer the page already has (DevTools keeps the body; no second fetch) or from its data: URL, and
+ * decoded and fitted by sharp. A capture costs a frame for the box, two repaints of the whole page for
+ * the transparent background and a PNG encode: `render.logos` 74-86 ms on the four bench pages
+ * (2026-11-26, trace-breakdown /brand), where reading and decoding the file takes 10-25 ms.
+ */
+async function rasterOfFile(shown: ShownFile, wire: NetworkLog, until: number): Promise<PngImage | null> {
   const body = shown.src.startsWith('data:') ? dataUrlBytes(shown.src) : await responseBody(wire.imageResponse(shown.src), until);
   // At the size it is shown, as a capture would be (a shown box of nothing: the file's own size).
   return body ? rasterFromFile(body, shown.width >= 2 && shown.height >= 2 ? shown : undefined) : null;

@@ -12,7 +12,7 @@ import type { NetworkLog } from './network-log.ts';
 import { collectDocumentOf, collectElementsAndStyles } from './phases/collect.ts';
 import { checkSettledPage, currentDocument, followSelfNavigation, isDocumentReplaced, navigate, settlePage, type Navigation } from './phases/load.ts';
 import { openPage, watchPage, type Held } from './phases/open.ts';
-import { pagePartOf, snapshotOf, startSiteIconLookup } from './phases/snapshot.ts';
+import { beginEarlyLogo, pagePartOf, snapshotOf, startSiteIconLookup } from './phases/snapshot.ts';
 import { markSkipped } from './tracing.ts';
 import type { Lease } from './pool.ts';
 import { CLEANUP_MS, failureOf, startRun, type JobContext, type RenderDeps, type RenderRun } from './run.ts';
@@ -90,8 +90,9 @@ async function screenshotPhases(run: RenderRun, page: Page): Promise<Produced> {
  * what needs no page call runs beside the page's own work: the site-icon lookups (GETs through the
  * context's request API) start as soon as the document is read, the page part of the snapshot is
  * handed out (`job.onPagePart`) for the analyzers that need no visuals, the capture's upload and the
- * thumbnail run while the logos are rasterised. Page calls stay one at a time: collection, the
- * capture and the logo rasters read the same layout (a full-page capture resizes it).
+ * thumbnail run while the logos are rasterised, and a primary logo drawn as its file is is decoded
+ * from that file while the page is captured (beginEarlyLogo). Page calls stay one at a time:
+ * collection, the capture and the logo rasters read the same layout (a full-page capture resizes it).
  */
 async function snapshotPhases(run: RenderRun, page: Page, nav: Navigation, wire: NetworkLog): Promise<Produced> {
   const shot = run.req.screenshot;
@@ -102,11 +103,12 @@ async function snapshotPhases(run: RenderRun, page: Page, nav: Navigation, wire:
   const part = await pagePartOf(run, nav, found, wire);
   run.job.onPagePart?.(part);
   run.timings.collectMs = Date.now() - collectStart;
+  const early = await beginEarlyLogo(run, page, found, nav.finalUrl, wire);
   const shotStart = Date.now();
   const captured = shot ? await capture(run, page, shot) : undefined;
   const storing = captured && shot ? storeScreenshot(run, captured, shot.fullPage) : Promise.resolve(null);
   storing.catch(() => undefined); // awaited below, where its failure fails the job
-  const snapshot = await snapshotOf(run, page, nav, found, part, wire, captured, icons);
+  const snapshot = await snapshotOf(run, page, nav, found, part, wire, captured, icons, early);
   const screenshot = await storing;
   run.timings.screenshotMs = Date.now() - shotStart;
   return { screenshot, snapshot };

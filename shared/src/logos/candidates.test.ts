@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Image, LinkTag, Snapshot, Svg } from '../contracts/index.ts';
 import { microdataLogos } from '../page/microdata.ts';
 import { organizationFacts } from '../page/jsonld.ts';
-import { isLogoCandidate, rankLogoCandidates, rasterPlan, type LogoPage } from './candidates.ts';
+import { firstRasterRefBeforeIcons, isLogoCandidate, rankLogoCandidates, rasterPlan, type LogoPage } from './candidates.ts';
 import { parseManifestIcons, siteIcons } from './icons.ts';
 
 const PAGE = 'https://www.acme-roasters.example/en/';
@@ -86,6 +86,30 @@ describe('rasterPlan (what the renderer rasterises)', () => {
     ).candidates;
     expect(rasterPlan(withIcons)).toEqual(rasterPlan(bare));
     expect(withIcons.filter(isLogoCandidate).map((c) => [c.url, c.raw])).toEqual(bare.filter(isLogoCandidate).map((c) => [c.url, c.raw]));
+  });
+});
+
+describe('firstRasterRefBeforeIcons (the logo the renderer reads from its file while the page is captured)', () => {
+  const headerLogo = img(0, { region: 'header', className: 'logo', linkHref: PAGE, box: { x: 0, y: 10, width: 120, height: 40 } });
+  const banner = img(1, { src: 'https://www.acme-roasters.example/img/acmeroasters-top.jpg', box: { x: 0, y: 0, width: 900, height: 150 } });
+  const touch = link('apple-touch-icon', 'https://www.acme-roasters.example/touch.png');
+
+  it('is the first ref of the raster plan when the top logo outranks every site icon', () => {
+    expect(firstRasterRefBeforeIcons(page({ images: [headerLogo] }))).toBe('img:0');
+    expect(rasterPlan(rankLogoCandidates(page({ images: [headerLogo], links: [touch] })).candidates)[0]).toBe('img:0');
+  });
+
+  it('is null when the icons, not yet looked up, could still win (a weak fallback mark)', () => {
+    const alone = page({ images: [banner] });
+    expect(rankLogoCandidates(alone).candidates[0]!.signals).toContain('fallback');
+    expect(firstRasterRefBeforeIcons(alone)).toBeNull();
+    // ...and they would: with an apple-touch icon the plan is empty.
+    expect(rasterPlan(rankLogoCandidates(page({ images: [banner], links: [touch] })).candidates)).toEqual([]);
+  });
+
+  it('is null without a logo candidate', () => {
+    expect(firstRasterRefBeforeIcons(page({}))).toBeNull();
+    expect(firstRasterRefBeforeIcons(page({ links: [touch] }))).toBeNull();
   });
 });
 

@@ -10,7 +10,7 @@ import { organizationFacts } from '../page/jsonld.ts';
 import { metaContent } from '../page/meta.ts';
 import { microdataLogos } from '../page/microdata.ts';
 import { siteIcons, type SiteIcons } from './icons.ts';
-import { ICON_SOURCES, scoreLogoCandidates, type LogoCandidate } from './score.ts';
+import { ICON_SOURCES, MAX_ICON_RAW, scoreLogoCandidates, type LogoCandidate } from './score.ts';
 
 /** The snapshot facts the ranking reads; the renderer has all of them before it rasterises. */
 export type LogoPage = Pick<Snapshot, 'finalUrl' | 'title' | 'meta' | 'links' | 'jsonLd' | 'html' | 'images' | 'svgs' | 'viewport' | 'resources' | 'siteIcons'>;
@@ -51,4 +51,18 @@ export function rasterPlan(candidates: readonly LogoCandidate[]): string[] {
   if (!top || !isLogoCandidate(top)) return [];
   const shown = top.refs.filter((r) => /^(img|svg):/.test(r));
   return [...shown, ...top.refs.filter((r) => !shown.includes(r))];
+}
+
+/**
+ * The first ref of the raster plan when the site icons cannot change it, before they are known (the
+ * manifest and `/favicon.ico` lookups may still run, the network log may still grow): the ranking's
+ * top candidate is a logo that outranks every site icon, and icons only add `url:` refs, which come
+ * after the shown ones. Null when the icons could still decide. The renderer rasterises this ref from
+ * its file while the page is captured; the brand analyzer's ranking of the whole snapshot has the
+ * same top candidate.
+ */
+export function firstRasterRefBeforeIcons(page: LogoPage): string | null {
+  const top = rankLogoCandidates(page).candidates[0];
+  if (!top || !isLogoCandidate(top) || top.raw <= MAX_ICON_RAW) return null;
+  return rasterPlan([top])[0] ?? null;
 }

@@ -42,6 +42,11 @@ export type LogoFacts = Pick<Snapshot, 'finalUrl' | 'images' | 'svgs' | 'viewpor
 /** Sources of site-icon candidates (the rest are logos: declared or shown on the page). */
 export const ICON_SOURCES: ReadonlySet<string> = new Set(['apple-touch-icon', 'mask-icon', 'icon', 'favicon']);
 
+/** The raw scores of site icons: weak, so that they win only where no logo is declared or shown. */
+export const ICON_RAW = { 'apple-touch-icon': 1.2, 'mask-icon': 0.9, icon: 0.8, favicon: 0.5 } as const;
+/** A candidate above this outranks every site icon, whichever icons the site turns out to have. */
+export const MAX_ICON_RAW = Math.max(...Object.values(ICON_RAW));
+
 /** Page elements need at least this raw score to be called a logo at all. */
 export const MIN_ELEMENT_RAW = 2.5;
 
@@ -274,10 +279,10 @@ export function scoreLogoCandidates(facts: LogoFacts): LogoCandidate[] {
   const icon = (href: string | null, source: string, raw: number): void => {
     if (href) put({ url: href, refs: [`url:${href}`], source, isSvg: isSvgUrl(href), raw, signals: [source] });
   };
-  icon(facts.icons.apple_touch_icon, 'apple-touch-icon', 1.2);
-  icon(facts.icons.mask_icon, 'mask-icon', 0.9);
-  if (facts.icons.icon_url !== facts.icons.favicon_url) icon(facts.icons.icon_url, 'icon', 0.8);
-  icon(facts.icons.favicon_url, 'favicon', 0.5);
+  icon(facts.icons.apple_touch_icon, 'apple-touch-icon', ICON_RAW['apple-touch-icon']);
+  icon(facts.icons.mask_icon, 'mask-icon', ICON_RAW['mask-icon']);
+  if (facts.icons.icon_url !== facts.icons.favicon_url) icon(facts.icons.icon_url, 'icon', ICON_RAW.icon);
+  icon(facts.icons.favicon_url, 'favicon', ICON_RAW.favicon);
 
   return [...byUrl.values()].sort((a, b) => b.raw - a.raw);
 }

@@ -14,7 +14,8 @@ import {
   type Snapshot,
   type SourceText,
 } from '@enrich/shared/contracts';
-import { lookUpSiteIcons, rasterizeLogos } from '../logos.ts';
+import type { LogoPage } from '@enrich/shared/logos';
+import { beginLogoFromFile, lookUpSiteIcons, rasterizeLogos } from '../logos.ts';
 import type { NetworkLog } from '../network-log.ts';
 import { CLEANUP_MS, msLeft, type RenderRun } from '../run.ts';
 import { thumbnailOf, type Capture } from '../screenshot.ts';
@@ -56,6 +57,37 @@ async function thumbnailFor(run: RenderRun, page: Page, captured: Capture | unde
   );
 }
 
+/** What the shared logo ranking reads, from what was collected (site icons: as far as they are known). */
+function logoFacts(found: Collected, finalUrl: string, wire: NetworkLog, siteIcons: SiteIconLookup | undefined): LogoPage {
+  const { doc } = found;
+  return {
+    finalUrl: finalUrl.slice(0, L.urlChars),
+    title: doc.title,
+    meta: doc.meta,
+    links: doc.links,
+    jsonLd: doc.jsonLd,
+    html: doc.html,
+    images: found.elements.images,
+    svgs: found.elements.svgs,
+    viewport: doc.viewport,
+    resources: wire.resources().list,
+    ...(siteIcons ? { siteIcons } : {}),
+  };
+}
+
+/** The primary logo's raster being read from its file while the page is captured (logos.ts beginLogoFromFile). */
+export type EarlyLogo = { ref: string; raster: Promise<PngImage | null> };
+
+/**
+ * Begins the primary logo's raster from its file before the capture, when the ranking can tell it
+ * without the site icons and the logo is an `<img>` shown as its file is: one page call here, the
+ * file's decode in this process while the browser captures. Undefined when there is nothing to begin.
+ */
+export async function beginEarlyLogo(run: RenderRun, page: Page, found: Collected, finalUrl: string, wire: NetworkLog): Promise<EarlyLogo | undefined> {
+  if (!run.req.visuals) return undefined;
+  return (await beginLogoFromFile(page, logoFacts(found, finalUrl, wire, undefined), visualsUntil(run), wire)) ?? undefined;
+}
+
 /**
  * Span `render.visuals`: the thumbnail (node-side image work on the capture) runs beside the logo
  * rasters (span `render.logos`, page calls), which wait for the site-icon lookups started earlier.
@@ -68,6 +100,7 @@ async function renderVisuals(
   captured: Capture | undefined,
   wire: NetworkLog,
   icons: Promise<SiteIconLookup> | undefined,
+  early: EarlyLogo | undefined,
 ): Promise<Visuals> {
   if (!run.req.visuals) {
     markSkipped(['logos', 'site_icons', 'thumbnail']);
@@ -81,24 +114,15 @@ async function renderVisuals(
     thumbnail.catch(() => undefined); // awaited below
     const until = visualsUntil(run);
     const siteIcons = await (icons ?? startSiteIconLookup(run, page, found.doc.links, finalUrl));
-    const { doc } = found;
     // Logos: the shared ranking (the brand analyzer's own) decides which are rasterised, so the
     // colours come from the logo the brand analyzer reports as primary.
-    const facts = {
-      finalUrl: finalUrl.slice(0, L.urlChars),
-      title: doc.title,
-      meta: doc.meta,
-      links: doc.links,
-      jsonLd: doc.jsonLd,
-      html: doc.html,
-      images: found.elements.images,
-      svgs: found.elements.svgs,
-      viewport: doc.viewport,
-      resources: wire.resources().list,
-      siteIcons,
-    };
     const logoRasters = await inSpan('logos', async (span) => {
-      const { rasters, from } = await rasterizeLogos(page, facts, until, wire);
+      const begun = await early?.raster;
+      if (early && begun) {
+        span.setAttributes({ 'logos.from': 'file', 'logos.begun_before_capture': true });
+        return [{ ref: early.ref, ...begun }];
+      }
+      const { rasters, from } = await rasterizeLogos(page, logoFacts(found, finalUrl, wire, siteIcons), until, wire);
       if (from) span.setAttribute('logos.from', from);
       return rasters;
     });
@@ -168,8 +192,9 @@ export async function snapshotOf(
   wire: NetworkLog,
   captured: Capture | undefined,
   icons?: Promise<SiteIconLookup>,
+  early?: EarlyLogo,
 ): Promise<Snapshot> {
-  const { thumbnail, logoRasters, siteIcons } = await renderVisuals(run, page, found, nav.finalUrl, captured, wire, icons);
+  const { thumbnail, logoRasters, siteIcons } = await renderVisuals(run, page, found, nav.finalUrl, captured, wire, icons, early);
   const resources = wire.resources();
   const truncated = part.truncated.filter((name) => name !== 'resources');
   if (resources.truncated) truncated.push('resources');
