@@ -199,6 +199,11 @@ describe('ownership statements and registration lines', () => {
     ['Acme es una marca registrada de Grupo Ejemplo S.L.', 'Grupo Ejemplo S.L.', 'Acme'],
     ['Acme è un marchio di Esempio S.p.A.', 'Esempio S.p.A.', 'Acme'],
     ['Acme is een merk van Voorbeeld B.V.', 'Voorbeeld B.V.', 'Acme'],
+    // The legal name first, the name it trades under after it.
+    ['© 2024 Joseph Smith Automotive Inc. dba Joe’s Garage', 'Joseph Smith Automotive Inc.', 'Joe’s Garage'],
+    ['Kestrel Holdings LLC, doing business as Kestrel Print. All rights reserved.', 'Kestrel Holdings LLC', 'Kestrel Print'],
+    ['Acme Services Ltd t/a Acme Plumbing | Registered in England', 'Acme Services Ltd', 'Acme Plumbing'],
+    ['Brightwater Leisure Limited trading as The Swan Inn, High St', 'Brightwater Leisure Limited', 'The Swan Inn'],
   ])('reads who owns what: %s', (text, owner, owns) => {
     expect(ownershipStatements(text)).toEqual([{ owner, owns }]);
   });
@@ -207,6 +212,9 @@ describe('ownership statements and registration lines', () => {
     expect(ownershipStatements('This site is developed by PixelWorks Studio')).toEqual([]);
     expect(ownershipStatements('a property that is owned by the mortgage lender after a default')).toEqual([]);
     expect(ownershipStatements('Other names may be trademarks of their respective owners.')).toEqual([]);
+    // "trading as" after a word that is no legal name, or before a lower-case phrase, names nobody.
+    expect(ownershipStatements('Our shop, trading as a family business since 1950')).toEqual([]);
+    expect(ownershipStatements('Acme Ltd, trading as usual over the holidays')).toEqual([]);
   });
 
   it('finds the name a registration line registers, and only one written right before it', () => {
@@ -223,6 +231,13 @@ describe('ownership statements and registration lines', () => {
     const choice = chooseLegalName(facts(text, 'wikipedia', 'New Zealand - Wikipedia'), 'wikipedia', ['Wikipedia']);
     expect(choice?.name).toBe('Wikimedia Foundation, Inc.');
     expect(choice?.brandName).toBe('Wikipedia');
+  });
+
+  it('names the legal entity a site trades under another name as (dba, trading as)', () => {
+    const text = 'Welcome to Joe’s Garage\nBrakes, tyres and servicing.\n© 2024 Joseph Smith Automotive Inc. dba Joe’s Garage';
+    const choice = chooseLegalName(facts(text, 'joesgarage', 'Joe’s Garage | Home'), 'joesgarage', ['Joe’s Garage']);
+    expect(choice?.name).toBe('Joseph Smith Automotive Inc.');
+    expect(choice?.brandName).toBe('Joe’s Garage');
   });
 
   it("ignores a statement about somebody else's marks, and a registered sister company", () => {

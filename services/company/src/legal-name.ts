@@ -264,8 +264,21 @@ export function ownershipStatements(text: string): Array<{ owner: string; owns: 
     const owner = ownerAfter(text.slice(after, after + 150).split('\n')[0]!);
     if (owns && owner && nameLike(owner)) out.push({ owner: normalizeLine(owner), owns });
   }
+  // The other way round: "Joseph Smith Automotive Inc. dba Joe's Garage", "Acme Services Ltd t/a Acme
+  // Plumbing", "Kestrel Holdings LLC, doing business as Kestrel Print": the legal name written right
+  // before the phrase trades under the name after it.
+  for (const m of text.matchAll(TRADING_AS)) {
+    const owner = legalNameEndingAt(text, m.index, /^[\s,]*$/);
+    const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 150).split('\n')[0]!;
+    const end = OWNER_END.exec(rest);
+    const owns = normalizeLine((end ? rest.slice(0, end.index) : rest).replace(/[®™℠]/g, '')).replace(/[.\s]+$/, '');
+    if (owner && owns && /^[\p{Lu}\d]/u.test(owns) && owns.split(/\s+/).length <= 6) out.push({ owner: normalizeLine(owner), owns });
+  }
   return out;
 }
+
+// "doing business as" and its short forms; "trading as" and "t/a" in British use.
+const TRADING_AS = /\s*,?\s+(?:d\/b\/a|dba|doing\s+business\s+as|trading\s+as|t\/a)\s+/giu;
 
 // A registration line: "Acme Widgets Ltd. Registered in England and Wales (company no. 01234567)",
 // "Acme Widgets Limited is registered in Scotland", "Acme GmbH, Registergericht …".
