@@ -82,6 +82,22 @@ const NATIVE_LAZY = `<!DOCTYPE html><html><body style="margin:0"><div style="hei
   ${RECORD_SCROLLS}
 </script></body></html>`;
 
+// As tall, with one section and one image that load when seen at its end, both slow: the section's
+// text from a fetch (300 ms), the image's pixels (900 ms).
+const SLOW_LAZY = `<!DOCTYPE html><html><body style="margin:0"><div style="height:8000px;position:relative">
+<div id="section" class="lazy" style="position:absolute;top:7700px;height:100px;width:100%"></div>
+<img id="photo" data-src="/slow-photo.png" style="position:absolute;top:7800px;width:100px;height:100px">
+</div><script>
+  addEventListener('scroll', () => {
+    const img = document.getElementById('photo');
+    if (img.dataset.src && img.getBoundingClientRect().top < innerHeight) {
+      img.src = img.dataset.src;
+      delete img.dataset.src;
+      fetch('/slow-section').then((r) => r.text()).then((t) => { document.getElementById('section').textContent = t; });
+    }
+  });
+</script></body></html>`;
+
 let server: Server;
 let origin: string;
 let browser: Browser;
@@ -95,6 +111,9 @@ beforeAll(async () => {
     if (req.url === '/tall-no-raf') return void res.writeHead(200, { 'content-type': 'text/html' }).end(TALL_NO_RAF);
     if (req.url === '/lazy') return void res.writeHead(200, { 'content-type': 'text/html' }).end(LAZY);
     if (req.url === '/native-lazy') return void res.writeHead(200, { 'content-type': 'text/html' }).end(NATIVE_LAZY);
+    if (req.url === '/slow-lazy') return void res.writeHead(200, { 'content-type': 'text/html' }).end(SLOW_LAZY);
+    if (req.url === '/slow-section') return void setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain' }).end('slow section'), 300);
+    if (req.url === '/slow-photo.png') return void setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(), 900);
     if (req.url === '/native-a.png' || req.url === '/native-b.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end();
     if (req.url === '/plain-tall') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PLAIN_TALL);
     if (req.url === '/section') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('section seen');
@@ -248,6 +267,26 @@ describe('scrolling for lazy content', () => {
       expect(await p.visits({ every: true })).toBe(Math.ceil((8000 - 600) / 540));
     } finally {
       await p.close();
+    }
+  });
+
+  it("waits for what the scroll's requests bring into the document, not for the pixels of the images it started (a snapshot); a full capture waits for both", {
+    timeout: 30_000,
+  }, async () => {
+    for (const every of [false, true]) {
+      const p = await opened('/slow-lazy');
+      try {
+        const started = Date.now();
+        await scrollThrough(p.page, p.net, Date.now() + 20_000, { every });
+        const took = Date.now() - started;
+        expect(await p.page.textContent('#section')).toBe('slow section');
+        const photoDone = await p.page.evaluate(() => (document.getElementById('photo') as HTMLImageElement).complete);
+        expect(photoDone, `every=${every}, ${took} ms`).toBe(every);
+        // The snapshot's src is already the image's own.
+        expect(await p.page.getAttribute('#photo', 'src')).toBe('/slow-photo.png');
+      } finally {
+        await p.close();
+      }
     }
   });
 
