@@ -79,6 +79,24 @@ for (const path of paths) {
   runs.sort((a, b) => Math.max(...a.map(ms)) - Math.max(...b.map(ms)));
   console.log(`\n${path} on ${site}: median of ${rounds} requests`);
   printTree(runs[Math.floor(runs.length / 2)]!);
+  printSpanMedians(runs);
+}
+
+/**
+ * Each render phase's own median and 90th percentile over all requests: the median request's tree
+ * shows one request, and a phase that is sometimes long (a scroll that waits for loads it started)
+ * shows there as it happened to be.
+ */
+function printSpanMedians(runs: ReadableSpan[][]): void {
+  const byName = new Map<string, number[]>();
+  for (const spans of runs) {
+    const total = new Map<string, number>();
+    for (const s of spans) if (s.name.startsWith('render.') || s.name.startsWith('analyze.')) total.set(s.name, (total.get(s.name) ?? 0) + ms(s));
+    for (const [name, d] of total) byName.set(name, [...(byName.get(name) ?? []), d]);
+  }
+  const at = (xs: number[], q: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+  console.log(`  per phase over ${runs.length} requests, p50 / p90 ms (a phase that ran twice counts its sum):`);
+  for (const [name, xs] of byName) console.log(`    ${name.padEnd(34)} ${at(xs, 0.5).toFixed(0).padStart(5)} / ${at(xs, 0.9).toFixed(0).padStart(5)}`);
 }
 
 await analyzers.stop();
