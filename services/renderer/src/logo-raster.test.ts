@@ -86,6 +86,38 @@ describe('logo raster through the DevTools session', () => {
     expect((await pixels(low!.png)).at(40, 20)).toEqual([0, 150, 0, 255]);
   });
 
+  it("reaches an element the collector registered by its index, with Playwright's element handle only to scroll to one below the fold", async () => {
+    const other = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      await other.setContent(PAGE);
+      await other.evaluate(() => {
+        (window as unknown as Record<symbol, Record<string, Element[]>>)[Symbol.for('enrich.elements')] = {
+          svg: [document.getElementById('round')!],
+          img: [document.getElementById('low')!],
+        };
+      });
+      const session = await other.context().newCDPSession(other);
+      // Playwright's handles (evaluateHandle of an element) are counted: inside the viewport none is made.
+      const handles: unknown[] = [];
+      const evaluateHandle = other.evaluateHandle.bind(other);
+      (other as unknown as { evaluateHandle: typeof evaluateHandle }).evaluateHandle = ((fn: never, arg: never) => {
+        handles.push(arg);
+        return evaluateHandle(fn, arg);
+      }) as typeof evaluateHandle;
+      const round = await rasterizeElement({ page: other, list: 'svg', index: 0 }, 2_000, session);
+      expect(round).toMatchObject({ width: 100, height: 100 });
+      expect((await pixels(round!.png)).at(50, 50)).toEqual([200, 0, 0, 255]);
+      expect(handles).toEqual([]);
+      const low = await rasterizeElement({ page: other, list: 'img', index: 0 }, 2_000, session);
+      expect(low).toMatchObject({ width: 80, height: 40 });
+      expect((await pixels(low!.png)).at(40, 20)).toEqual([0, 150, 0, 255]);
+      expect(handles).toHaveLength(1);
+      expect(await rasterizeElement({ page: other, list: 'svg', index: 5 }, 2_000, session)).toBeNull();
+    } finally {
+      await other.close();
+    }
+  });
+
   it('cuts an element away from the corner out of the capture, on a scrolled page too', async () => {
     const other = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     try {

@@ -5,7 +5,7 @@
  * This module only fetches what a browser would (the manifest's icons, `/favicon.ico`) and
  * turns refs into pixels.
  */
-import type { ElementHandle, Page, Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { SNAPSHOT_LIMITS, type LinkTag, type LogoRaster, type PngImage, type SiteIconLookup } from '@enrich/shared/contracts';
 import { declaresIcon, firstRasterRefBeforeIcons, manifestHref, parseManifestIcons, rankLogoCandidates, rasterPlan, type LogoPage } from '@enrich/shared/logos';
 import type { NetworkLog } from './network-log.ts';
@@ -89,17 +89,6 @@ export async function rasterizeLogos(
   return { rasters: [], from: null };
 }
 
-/** An element the collector registered (`img:<i>` / `svg:<i>`), or null when it is gone. */
-async function registeredElement(page: Page, ref: string): Promise<ElementHandle | null> {
-  const [kind, index] = ref.split(':') as ['img' | 'svg', string];
-  return (
-    await page.evaluateHandle(
-      ([k, i]) => (window as unknown as Record<symbol, Record<string, Element[]>>)[Symbol.for('enrich.elements')]?.[k]?.[Number(i)] ?? null,
-      [kind, index] as const,
-    )
-  ).asElement();
-}
-
 /**
  * An element the collector registered (`img:<i>` / `svg:<i>`) as shown: an image drawn as its file is
  * from the file's bytes (`shownAsFile`, `rasterOfFile`), anything else captured by the browser.
@@ -109,9 +98,8 @@ async function rasterizeRef(page: Page, ref: string, until: number, wire?: Netwo
     const shown = wire ? await shownAsFile(page, ref) : null;
     const fromFile = shown && wire ? await rasterOfFile(shown, wire, until) : null;
     if (fromFile) return { png: fromFile, from: 'file' };
-    const handle = await registeredElement(page, ref);
-    if (!handle) return { png: null, from: 'page' };
-    return { png: await rasterizeElement(handle, Math.min(2_000, until - Date.now()), interruptSessionOf(page)), from: 'page' };
+    const [list, index] = ref.split(':') as [string, string];
+    return { png: await rasterizeElement({ page, list, index: Number(index) }, Math.min(2_000, until - Date.now()), interruptSessionOf(page)), from: 'page' };
   } catch {
     return { png: null, from: 'page' }; // element gone or not capturable
   }
@@ -211,42 +199,44 @@ export function dataUrlBytes(url: string): Buffer | null {
 /** A declared logo the page does not show: loaded into the page as an image and screenshotted alone. */
 async function rasterizeUrl(page: Page, src: string, until: number): Promise<Omit<LogoRaster, 'ref'> | null> {
   try {
-    const handle = (
-      await page.evaluateHandle(
-        async ({ src, wait }) => {
-          // Hide everything else so the raster keeps the logo's own transparency instead of whatever the
-          // page paints behind it; undone right after the screenshot.
-          const style = document.createElement('style');
-          style.id = 'enrich-logo-style';
-          style.textContent = 'html, body { background: transparent !important } body > *:not([data-enrich-logo]) { visibility: hidden !important }';
-          document.head.appendChild(style);
-          const img = document.createElement('img');
-          img.setAttribute('data-enrich-logo', '');
-          img.style.cssText =
-            'position:fixed;left:0;top:0;max-width:512px;max-height:512px;z-index:2147483647;background:transparent;margin:0;padding:0;border:0';
-          const loaded = new Promise((r) => {
-            img.onload = r;
-            img.onerror = r;
-          });
-          img.src = src;
-          document.body.appendChild(img);
-          await Promise.race([loaded, new Promise((r) => setTimeout(r, wait))]);
-          if (img.naturalWidth > 0) {
-            await img.decode().catch(() => undefined); // decoded before it is captured
-            return img;
-          }
-          img.remove();
-          document.getElementById('enrich-logo-style')?.remove();
-          return null;
-        },
-        { src, wait: Math.max(0, Math.min(2_000, until - Date.now())) },
-      )
-    ).asElement();
-    if (!handle) return null;
-    const png = await rasterizeElement(handle, Math.min(2_000, until - Date.now()), interruptSessionOf(page));
+    const loaded = await page.evaluate(
+      async ({ src, wait }) => {
+        // Hide everything else so the raster keeps the logo's own transparency instead of whatever the
+        // page paints behind it; undone right after the screenshot.
+        const style = document.createElement('style');
+        style.id = 'enrich-logo-style';
+        style.textContent = 'html, body { background: transparent !important } body > *:not([data-enrich-logo]) { visibility: hidden !important }';
+        document.head.appendChild(style);
+        const img = document.createElement('img');
+        img.setAttribute('data-enrich-logo', '');
+        img.style.cssText =
+          'position:fixed;left:0;top:0;max-width:512px;max-height:512px;z-index:2147483647;background:transparent;margin:0;padding:0;border:0';
+        const done = new Promise((r) => {
+          img.onload = r;
+          img.onerror = r;
+        });
+        img.src = src;
+        document.body.appendChild(img);
+        await Promise.race([done, new Promise((r) => setTimeout(r, wait))]);
+        if (img.naturalWidth > 0) {
+          await img.decode().catch(() => undefined); // decoded before it is captured
+          // Registered beside the collector's elements, so the capture reaches it without a handle.
+          const key = Symbol.for('enrich.elements');
+          const w = window as unknown as Record<symbol, Record<string, Element[]> | undefined>;
+          (w[key] ??= {}).declared = [img];
+          return true;
+        }
+        img.remove();
+        document.getElementById('enrich-logo-style')?.remove();
+        return false;
+      },
+      { src, wait: Math.max(0, Math.min(2_000, until - Date.now())) },
+    );
+    if (!loaded) return null;
+    const png = await rasterizeElement({ page, list: 'declared', index: 0 }, Math.min(2_000, until - Date.now()), interruptSessionOf(page));
     // The page is shown again for the element rasters that may follow in the plan.
-    await handle.evaluate((el) => {
-      el.remove();
+    await page.evaluate(() => {
+      document.querySelector('img[data-enrich-logo]')?.remove();
       document.getElementById('enrich-logo-style')?.remove();
     });
     return png;

@@ -136,41 +136,36 @@ export async function thumbnailOf(image: Buffer, viewport: { width: number; heig
  *   still), then captured the same way; one larger than the viewport as Playwright measures its box,
  *   in one capture of that box, scaled by the browser.
  * `render.logos` on the bench pages: 79-99 -> 64-67 ms (Playwright's wait is no longer in the common
- * path). Playwright's element screenshot pauses animations in every frame, waits for fonts and
+ * path). A registered element (`RegisteredElement`) is measured by one page call, and gets a
+ * Playwright handle only when it must be scrolled to: brand-saas's inline SVG logo, `render.logos`
+ * p50 84 / 89 -> 56 / 54 ms (trace-breakdown /brand, 10 requests, alternating, 2026-11-26). Playwright's element screenshot pauses animations in every frame, waits for fonts and
  * captures at full size for sharp to scale: used only where no session exists. Animations are not
  * paused: a logo is captured as it stands.
  */
-export async function rasterizeElement(el: ElementHandle, timeoutMs: number, session?: CDPSession, max = 512): Promise<PngImage | null> {
-  if (!session) return rasterizeWithPlaywright(el, timeoutMs, max);
+export async function rasterizeElement(
+  target: ElementHandle | RegisteredElement,
+  timeoutMs: number,
+  session?: CDPSession,
+  max = 512,
+): Promise<PngImage | null> {
+  if (!session) {
+    const el = await handleOf(target);
+    return el ? rasterizeWithPlaywright(el, timeoutMs, max) : null;
+  }
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('logo capture timed out')), Math.max(1, timeoutMs))));
   const inTime = <T>(p: Promise<T>): Promise<T> => Promise.race([p, late]);
-  // A frame (the background switch, and a scroll, drawn), then the box where the page has it now.
-  const measure = () =>
-    inTime(
-      el.evaluate(async (e) => {
-        const frame = () => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-        const isInside = (b: DOMRect) => b.left >= 0 && b.top >= 0 && b.right <= innerWidth && b.bottom <= innerHeight;
-        await frame();
-        let b = (e as Element).getBoundingClientRect();
-        // An image in view that is still loading (a loading=lazy one starts once scrolled to) is waited for, at most 1 s.
-        if (isInside(b) && e instanceof HTMLImageElement && !e.complete) {
-          await Promise.race([e.decode().catch(() => undefined), new Promise((r) => setTimeout(r, 1_000))]);
-          await frame();
-          b = e.getBoundingClientRect();
-        }
-        const inside = isInside(b);
-        return { x: b.left, y: b.top, width: b.width, height: b.height, scrollX, scrollY, inside };
-      }),
-    );
+  const measure = () => inTime(onElement(target, measureShown));
   try {
     await session.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
     let seen = await measure();
-    if (seen.width < 2 || seen.height < 2) return null;
+    if (!seen || seen.width < 2 || seen.height < 2) return null;
     if (!seen.inside) {
+      const el = await handleOf(target);
+      if (!el) return null;
       await el.scrollIntoViewIfNeeded({ timeout: Math.max(1, timeoutMs) });
       seen = await measure();
-      if (seen.width < 2 || seen.height < 2) return null;
+      if (!seen || seen.width < 2 || seen.height < 2) return null;
       if (!seen.inside) return await inTime(captureBox(el, session, max)); // larger than the viewport
     }
     // From the viewport's own corner to the element's far corner: the clip's origin is where the
@@ -182,6 +177,53 @@ export async function rasterizeElement(el: ElementHandle, timeoutMs: number, ses
     clearTimeout(timer);
     await session.send('Emulation.setDefaultBackgroundColorOverride', {}).catch(() => undefined);
   }
+}
+
+/**
+ * An element the renderer's collector registered in the page (`Symbol.for('enrich.elements')`): the
+ * list it is in (`img`, `svg`, ...) and its index there. Reached by one page call each time, without
+ * an element handle: Playwright builds a handle's preview with its injected script, whose first use
+ * in a page compiles it on the page's main thread (30-65 ms measured on the bench's shop page,
+ * 2026-11-26), and a logo inside the viewport needs no handle at all.
+ */
+export interface RegisteredElement {
+  page: Page;
+  list: string;
+  index: number;
+}
+
+/** The registered element's handle, or the handle given; null when the element is gone. */
+export async function handleOf(target: ElementHandle | RegisteredElement): Promise<ElementHandle | null> {
+  if (!('list' in target)) return target;
+  const found = await target.page.evaluateHandle(
+    ({ list, index }) => (window as unknown as Record<symbol, Record<string, Element[]> | undefined>)[Symbol.for('enrich.elements')]?.[list]?.[index] ?? null,
+    { list: target.list, index: target.index },
+  );
+  return found.asElement();
+}
+
+/** `fn` run on the element in the page (null for a registered element that is gone); `fn` must be self-contained. */
+async function onElement<R>(target: ElementHandle | RegisteredElement, fn: (e: Element | null) => R | Promise<R>): Promise<R> {
+  // An ElementHandle's node is an element (the cast: Playwright types it as any Node).
+  if (!('list' in target)) return (await target.evaluate(fn as unknown as (n: Node) => R | Promise<R>)) as R;
+  const element = `(window[Symbol.for('enrich.elements')]?.[${JSON.stringify(target.list)}]?.[${Number(target.index)}] ?? null)`;
+  return (await target.page.evaluate(`(${fn.toString()})(${element})`)) as R;
+}
+
+/** In the page: a frame (the background switch, and a scroll, drawn), then the element's box where the page has it now. */
+async function measureShown(e: Element | null) {
+  if (!e) return null;
+  const frame = () => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const isInside = (b: DOMRect) => b.left >= 0 && b.top >= 0 && b.right <= innerWidth && b.bottom <= innerHeight;
+  await frame();
+  let b = e.getBoundingClientRect();
+  // An image in view that is still loading (a loading=lazy one starts once scrolled to) is waited for, at most 1 s.
+  if (isInside(b) && e instanceof HTMLImageElement && !e.complete) {
+    await Promise.race([e.decode().catch(() => undefined), new Promise((r) => setTimeout(r, 1_000))]);
+    await frame();
+    b = e.getBoundingClientRect();
+  }
+  return { x: b.left, y: b.top, width: b.width, height: b.height, scrollX, scrollY, inside: isInside(b) };
 }
 
 /** The box (viewport CSS px; the captures are at device scale 1) cut from a capture of the viewport's corner, fitted into `max` x `max`. */
