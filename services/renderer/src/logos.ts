@@ -10,7 +10,7 @@ import { SNAPSHOT_LIMITS, type LinkTag, type LogoRaster, type PngImage, type Sit
 import { declaresIcon, firstRasterRefBeforeIcons, manifestHref, parseManifestIcons, rankLogoCandidates, rasterPlan, type LogoPage } from '@enrich/shared/logos';
 import type { NetworkLog } from './network-log.ts';
 import { interruptSessionOf } from './phases/context.ts';
-import { rasterFromFile, rasterizeElement } from './screenshot.ts';
+import { onElement, rasterFromFile, rasterizeElement } from './screenshot.ts';
 
 const L = SNAPSHOT_LIMITS;
 /** Each lookup (manifest, favicon probe) gets at most this long. */
@@ -114,12 +114,7 @@ async function rasterizeRef(page: Page, ref: string, until: number, wire?: Netwo
  * is nothing to begin: rasterizeLogos runs after the capture as before, and so it does when the
  * returned raster is null.
  */
-export async function beginLogoFromFile(
-  page: Page,
-  facts: LogoPage,
-  until: number,
-  wire: NetworkLog,
-): Promise<{ ref: string; raster: Promise<PngImage | null> } | null> {
+export async function beginLogoFromFile(page: Page, facts: LogoPage, until: number, wire: NetworkLog): Promise<EarlyLogo | null> {
   const ref = firstRasterRefBeforeIcons(facts);
   if (!ref?.startsWith('img:')) return null;
   try {
@@ -131,6 +126,9 @@ export async function beginLogoFromFile(
     return null;
   }
 }
+
+/** The primary logo's raster being read from its file while the page is captured. */
+export type EarlyLogo = { ref: string; raster: Promise<PngImage | null> };
 
 interface ShownFile {
   src: string;
@@ -146,10 +144,9 @@ interface ShownFile {
  * (30-65 ms measured on bench-shop, 2026-11-26).
  */
 async function shownAsFile(page: Page, ref: string): Promise<ShownFile | null> {
-  const [kind, index] = ref.split(':');
-  if (kind !== 'img') return null;
-  return page.evaluate((i) => {
-    const el = (window as unknown as Record<symbol, Record<string, Element[]>>)[Symbol.for('enrich.elements')]?.img?.[i];
+  const [list, index] = ref.split(':');
+  if (list !== 'img') return null;
+  return onElement({ page, list, index: Number(index) }, (el) => {
     // A data: URL longer than a 4 MB file's base64 would be refused anyway; it is not sent over.
     if (!(el instanceof HTMLImageElement) || !el.complete || el.naturalWidth === 0 || !el.currentSrc || el.currentSrc.length > 6_000_000) return null;
     const own = getComputedStyle(el);
@@ -157,7 +154,7 @@ async function shownAsFile(page: Page, ref: string): Promise<ShownFile | null> {
     for (let e: Element | null = el; e; e = e.parentElement) if (getComputedStyle(e).filter !== 'none') return null;
     const box = el.getBoundingClientRect();
     return { src: el.currentSrc, width: box.width, height: box.height };
-  }, Number(index));
+  });
 }
 
 /**

@@ -203,7 +203,7 @@ export async function handleOf(target: ElementHandle | RegisteredElement): Promi
 }
 
 /** `fn` run on the element in the page (null for a registered element that is gone); `fn` must be self-contained. */
-async function onElement<R>(target: ElementHandle | RegisteredElement, fn: (e: Element | null) => R | Promise<R>): Promise<R> {
+export async function onElement<R>(target: ElementHandle | RegisteredElement, fn: (e: Element | null) => R | Promise<R>): Promise<R> {
   // An ElementHandle's node is an element (the cast: Playwright types it as any Node).
   if (!('list' in target)) return (await target.evaluate(fn as unknown as (n: Node) => R | Promise<R>)) as R;
   const element = `(window[Symbol.for('enrich.elements')]?.[${JSON.stringify(target.list)}]?.[${Number(target.index)}] ?? null)`;

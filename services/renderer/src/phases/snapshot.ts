@@ -15,7 +15,7 @@ import {
   type SourceText,
 } from '@enrich/shared/contracts';
 import type { LogoPage } from '@enrich/shared/logos';
-import { beginLogoFromFile, lookUpSiteIcons, rasterizeLogos } from '../logos.ts';
+import { beginLogoFromFile, lookUpSiteIcons, rasterizeLogos, type EarlyLogo } from '../logos.ts';
 import type { NetworkLog } from '../network-log.ts';
 import { CLEANUP_MS, msLeft, type RenderRun } from '../run.ts';
 import { thumbnailOf, type Capture } from '../screenshot.ts';
@@ -74,9 +74,6 @@ function logoFacts(found: Collected, finalUrl: string, wire: NetworkLog, siteIco
     ...(siteIcons ? { siteIcons } : {}),
   };
 }
-
-/** The primary logo's raster being read from its file while the page is captured (logos.ts beginLogoFromFile). */
-export type EarlyLogo = { ref: string; raster: Promise<PngImage | null> };
 
 /**
  * Begins the primary logo's raster from its file before the capture, when the ranking can tell it
