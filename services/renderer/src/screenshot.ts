@@ -138,7 +138,8 @@ export async function thumbnailOf(image: Buffer, viewport: { width: number; heig
  * `render.logos` on the bench pages: 79-99 -> 64-67 ms (Playwright's wait is no longer in the common
  * path). A registered element (`RegisteredElement`) is measured by one page call, and gets a
  * Playwright handle only when it must be scrolled to: brand-saas's inline SVG logo, `render.logos`
- * p50 84 / 89 -> 56 / 54 ms (trace-breakdown /brand, 10 requests, alternating, 2026-11-26). Playwright's element screenshot pauses animations in every frame, waits for fonts and
+ * p50 84 / 89 -> 56 / 54 ms (trace-breakdown /brand, 10 requests, alternating, 2026-11-26).
+ * Playwright's element screenshot pauses animations in every frame, waits for fonts and
  * captures at full size for sharp to scale: used only where no session exists. Animations are not
  * paused: a logo is captured as it stands.
  */
