@@ -28,6 +28,8 @@ export interface NameCandidate {
    * A registration line's subject is the registered name itself: it only confirms the organisation's own.
    */
   owns?: string;
+  /** The page credits this name with making or running the site ("Powered by osCommerce"): see creditedNames. */
+  credited?: boolean;
 }
 
 // Name words: capitalised words (in any script's letters: "Müller", "Société", "Yazılım") and the
@@ -140,6 +142,33 @@ function holderAfter(rest: string): string {
     .replace(/(?<!\b\p{Lu})\.(?:\s.*)?$/u, '')
     .replace(/[\s,.;:]+$/, '')
     .trim();
+}
+
+// The name a credit gives: capitalised words ("Pixel Perfect Designs Ltd", "X-Cart"), or one camel-cased
+// word ("osCommerce", "nopCommerce").
+const CREDITED_NAME =
+  /^(?:the\s+)?((?:[\p{Lu}\d][\p{L}\p{M}\p{N}'’.&+!-]*|\p{Ll}+\p{Lu}[\p{L}\p{N}]*)(?:[ \t]+(?:[\p{Lu}\d][\p{L}\p{M}\p{N}'’.&+!-]*|&|and|of)){0,5})/u;
+
+// A credit for the site itself; not "designed by" or "built by" alone, which a business also writes
+// of its own work ("Kitchens designed by Acme").
+const CREDIT =
+  /\b(?:powered|hosted|run)\s+by\b|\b(?:built|made)\s+with\b|\b(?:theme|template)\s+by\b|\b(?:web\s?site|site|web design|webdesign)(?:\s+(?:designed|developed|built|created|made|design|hosted))?\s+by\b/giu;
+
+/**
+ * The names a page credits with making or running the site ("Powered by osCommerce", "Website by
+ * Pixel Ltd", "Hosted by BlueHost"): a platform's, an agency's or a host's, whatever else the page
+ * says of them ("Copyright © 2024 osCommerce" in a shop's footer). As comparison keys.
+ */
+export function creditedNames(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(CREDIT)) {
+    const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 120).replace(/^[\s:]+/, '');
+    // A full stop ends the name ("Site by Pixel Co. Hosted by …").
+    const name = CREDITED_NAME.exec(rest)?.[1]?.replace(/\.\s.*$/s, '.').replace(/,+$/, '');
+    if (name) out.add(compact(stripLegalForm(name)));
+  }
+  out.delete('');
+  return out;
 }
 
 /** Every copyright notice of a text with its holder: "© 2024 Acme Widgets, Inc. All rights reserved." -> "Acme Widgets, Inc.". */
@@ -566,5 +595,7 @@ export function collectNameCandidates(p: PageNameFacts): NameCandidate[] {
     spelled.set(n, (spelled.get(n) ?? 0) + 1);
   }
   for (const [n, count] of spelled) push(n, 'text', Math.min(0.6, 0.3 + 0.1 * (count - 1)));
-  return out;
+  // A name the page credits with making or running the site: the chooser takes it only if it is the site's own.
+  const credited = creditedNames(p.visibleText);
+  return credited.size ? out.map((c) => (credited.has(compact(stripLegalForm(c.name))) ? { ...c, credited: true } : c)) : out;
 }

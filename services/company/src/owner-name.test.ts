@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectNameCandidates, type PageNameFacts } from './legal-name.ts';
+import { collectNameCandidates, creditedNames, type PageNameFacts } from './legal-name.ts';
 import { chooseOwnerNames, isJunkName, isShouted, placesOf } from './owner-name.ts';
 
 const empty = { orgs: [], siteNames: [], looseAddresses: [], emails: [] };
@@ -87,6 +87,22 @@ describe('legal name and brand name of the owner', () => {
     expect(isJunkName('Dr. Pepper Snapple Group Inc', 'acme')).toBe(false);
     const c = choose({ domainLabel: 'acmetees', title: 'Company Name | Acme Tees', footerText: '© 2024 Shopify' });
     expect(c?.name).toBe('Acme Tees');
+    // With a legal form, or the template's "insert … here".
+    expect(isJunkName('Business Name LLC', 'acme')).toBe(true);
+    expect(isJunkName('Insert Company Name Here', 'acme')).toBe(true);
+    expect(isJunkName('Business Name Insurance LLC', 'acme')).toBe(false);
+  });
+
+  it('never answers a platform, agency or host the page credits with the site, in no list or in a list', () => {
+    const credited = (visibleText: string, domainLabel = 'acmecameras') =>
+      choose({ domainLabel, title: 'Acme Cameras | Lenses and Tripods', visibleText, footerText: visibleText })?.name;
+    expect(credited('Copyright © 2024 osCommerce. Powered by osCommerce')).toBe('Acme Cameras');
+    expect(credited('© 2024 Pixel Perfect Designs Ltd. Website by Pixel Perfect Designs Ltd')).toBe('Acme Cameras');
+    // The site's own name stays its own; a business writing of its own work is no credit.
+    expect(credited('© 2024 Acme Cameras Inc. Powered by Acme Cameras')).toBe('Acme Cameras Inc.');
+    expect(credited('Kitchens designed by Smith Kitchens Ltd. © 2024 Smith Kitchens Ltd', 'smithkitchens')).toBe('Smith Kitchens Ltd');
+    expect([...creditedNames('Powered by X-Cart shopping cart software. Site by the Pixel Co. Hosted by BlueHost Inc.')]).toEqual(['xcart', 'pixel', 'bluehost']);
+    expect([...creditedNames('Homes built by Acme Builders. Designed by our team.')]).toEqual([]);
   });
 
   it('prefers a written name to a bare host name', () => {
@@ -101,6 +117,9 @@ describe('legal name and brand name of the owner', () => {
     });
     expect(c?.name).toBe('Acme Gakkai Intl USA');
     expect(c?.brandName).toBe('ACME-USA');
+    // The same organisation written as its host and as a name: the name, however often the host is written.
+    const publication = choose({ domainLabel: 'dailyexample', ogSiteName: 'The Daily Example', title: 'dailyexample.com', visibleText: '© 2024 dailyexample.com' });
+    expect(publication?.name).toBe('The Daily Example');
   });
 
   it('reads a holder written before the sign as a spelling of the owner', () => {

@@ -68,7 +68,7 @@ export const keyOf = (name: string): string =>
 
 // Template placeholders, never anybody's name.
 const PLACEHOLDER =
-  /^(?:(?:your|my)\s+)?(?:company|business|brand|site|website|store|shop|organi[sz]ation)(?:\s+name)?$|^(?:your|my)\s+(?:name|logo|site title)$|^(?:site|website)\s+(?:title|name)$|^lorem ipsum\b|^logo$/i;
+  /^(?:(?:insert|enter|add)\s+)?(?:(?:your|my)\s+)?(?:company|business|brand|site|website|store|shop|organi[sz]ation)(?:\s+name)?(?:\s+here)?$|^(?:your|my)\s+(?:name|logo|site title)$|^(?:site|website)\s+(?:title|name)$|^lorem ipsum\b|^logo$/i;
 // Website builders, shop and blog platforms: on another site their name is a "powered by" credit.
 const PLATFORMS = new Set([
   'shopify',
@@ -116,7 +116,7 @@ const PERSON =
 export function isJunkName(name: string, domainLabel: string, places: ReadonlySet<string> = new Set()): boolean {
   const core = compact(stripLegalForm(name));
   const n = name.trim();
-  return PLACEHOLDER.test(n) || PERSON.test(n) || (PLATFORMS.has(core) && core !== compact(domainLabel)) || places.has(core);
+  return PLACEHOLDER.test(n) || PLACEHOLDER.test(stripLegalForm(n)) || PERSON.test(n) || (PLATFORMS.has(core) && core !== compact(domainLabel)) || places.has(core);
 }
 
 /** The towns and regions of address lines: every comma-separated part after the first, digits removed. */
@@ -202,6 +202,7 @@ function organisationSpelling(members: readonly NameCandidate[], usage: (name: s
   const maxUse = Math.max(1, ...members.map((c) => usage(c.name)));
   return [...members].sort(
     (a, b) =>
+      Number(isBareHost(a.name)) - Number(isBareHost(b.name)) ||
       Number(usage(b.name) >= 0.4 * maxUse) - Number(usage(a.name) >= 0.4 * maxUse) ||
       keyOf(b.name).length - keyOf(a.name).length ||
       Number(isShouted(a.name)) - Number(isShouted(b.name)) ||
@@ -274,7 +275,8 @@ export function chooseOwnerNames(
   addresses: readonly string[] = [],
 ): NameChoice | null {
   const places = placesOf(addresses);
-  const usable = candidates.filter((c) => !isJunkName(c.name, domainLabel, places));
+  // A platform or agency the page credits is no owner, unless its name is the site's own ("Powered by Acme" on acme.com).
+  const usable = candidates.filter((c) => !isJunkName(c.name, domainLabel, places) && !(c.credited && ownerAffinity(c.name, domainLabel, hints) === 0));
   // Ownership statements do not choose the organisation; they are read once it is chosen.
   const statements = usable.filter((c) => c.owns !== undefined);
   const groups = groupCandidates(usable.filter((c) => c.owns === undefined)).map((m) => scoreGroup(m, domainLabel, hints));
