@@ -37,6 +37,16 @@ export interface PageEvidence {
 }
 
 /** Enough text to know the topic; more only costs time. */
+/**
+ * Navigation labels of the sections any company's site has, whatever its trade: its jobs, its
+ * investors, its sustainability report, its press room. In a menu they say what kind of organisation
+ * runs the site (a big one), not its topic; "Careers" is the Careers category's word, "Investors"
+ * Investing's, "Sustainability" Green Solutions'. Only a whole label is dropped, and only from the
+ * navigation: a title or description that says "careers" still counts.
+ */
+const CORPORATE_SECTION =
+  /^(?:careers?|jobs|(?:careers?|jobs) at .{1,40}|work (?:with|for) us|join (?:us|our team)|investors?|investor relations|sustainability|corporate (?:social )?responsibility|responsibility|esg|newsroom|press|press (?:room|releases|centre|center)|media (?:room|centre|center))$/i;
+
 export const VISIBLE_TEXT_BUDGET = 30_000;
 
 /** Every meta tag's content under one of `keys`, plain, empty ones left out, in page order. */
@@ -96,7 +106,9 @@ export function gatherPageEvidence(snapshot: Snapshot, url: string): PageEvidenc
     keywords: uniq(metaContent(snapshot, 'keywords').flatMap((k) => k.split(/[,;]/).map((s) => s.trim()))).slice(0, 50),
     h1,
     subheadings: uniq(headings.filter((h) => h.level === 2 || h.level === 3).map((h) => h.text)).slice(0, 40),
-    nav: uniq(snapshot.text.nav.map(toPlainText)).slice(0, 80),
+    nav: uniq(snapshot.text.nav.map(toPlainText))
+      .filter((label) => !CORPORATE_SECTION.test(label))
+      .slice(0, 80),
     visible: toPlainText(snapshot.text.visible.slice(0, VISIBLE_TEXT_BUDGET * 2)).slice(0, VISIBLE_TEXT_BUDGET),
     schemaTypes,
     ogType,
