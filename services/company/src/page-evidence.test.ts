@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { snapshotFromHtml } from '../../../test/support/snapshot-from-html.ts';
-import { logoAlts } from './page-evidence.ts';
+import { randomUUID } from 'node:crypto';
+import { analyzeCompany } from './analyze.ts';
+import { logoAlts, textLogos } from './page-evidence.ts';
 
 describe("the site's own logo", () => {
   it('is the image linking home or marked "logo" in the header, not a back-to-top link or a partner logo', () => {
@@ -8,5 +10,28 @@ describe("the site's own logo", () => {
       <header><a href="https://www.acme.com/"><img src="/img/brand.png" alt="Acme Widgets logo"></a></header>
       <main><img src="/img/partner-logo.png" alt="Partner Corp"></main></body></html>`;
     expect(logoAlts(snapshotFromHtml(html, 'https://www.acme.com/'))).toEqual(['Acme Widgets logo']);
+  });
+});
+
+describe("the site's name written as its logo", () => {
+  const article = (header: string, title: string) =>
+    `<html><head><title>${title}</title></head><body><header>${header}</header><main><article><h1>Storms hit the coast</h1>
+      <p>Heavy storms hit the coast on Monday.</p></article></main></body></html>`;
+  const url = 'https://www.dailyexample.com/2024/storms';
+
+  it("is the first link home in the header when it holds text, not an image's alt, and confirms the title or domain", () => {
+    const wordpress = article('<p class="site-title"><a href="https://www.dailyexample.com/" rel="home">The Daily Example</a></p>', 'Storms hit the coast');
+    expect(textLogos(snapshotFromHtml(wordpress, url), 'dailyexample')).toEqual(['The Daily Example']);
+    // A first menu link that is no name, and an image link (its alt is logoAlts' to read).
+    expect(textLogos(snapshotFromHtml(article('<nav><a href="/">Latest</a><a href="/news">News</a></nav>', 'Storms'), url), 'dailyexample')).toEqual([]);
+    expect(textLogos(snapshotFromHtml(article('<a href="/"><img src="/l.png" alt="The Daily Example"></a>', 'Storms'), url), 'dailyexample')).toEqual([]);
+  });
+
+  it('names the publication over the headline and the host', () => {
+    const name = (html: string) => analyzeCompany({ requestId: randomUUID(), snapshot: snapshotFromHtml(html, url), extraSnapshots: [] }).data.name;
+    expect(name(article('<div id="site-title"><a href="/" rel="home">Notes from the Field</a></div>', 'Storms hit the coast – Notes from the Field'))).toBe(
+      'Notes from the Field',
+    );
+    expect(name(article('<h1 class="logo"><a href="/">The Daily Example</a></h1>', 'Storms hit the coast | dailyexample.com'))).toBe('The Daily Example');
   });
 });

@@ -4,12 +4,13 @@
  */
 import { parse, type HTMLElement } from 'node-html-parser';
 import type { Snapshot } from '@enrich/shared/contracts';
-import { isHomeLink, metaContent } from '@enrich/shared/page';
+import { compact, isHomeLink, metaContent } from '@enrich/shared/page';
 import { extractTextAddresses, formatPostalAddress } from './addresses/index.ts';
 import { emailsFromAnchors, emailsFromCloudflareHtml, findEmailsInText, type FoundEmail } from './emails.ts';
 import { readJsonLd } from './jsonld.ts';
 import { collectNameCandidates, titleSegments, type NameCandidate } from './legal-name.ts';
 import { readMicrodata } from './microdata.ts';
+import { ownerAffinity } from './owner-name.ts';
 import { normalizeLine, withoutTitleLines } from './text.ts';
 
 export type AddressSource = 'jsonld' | 'microdata' | 'address' | 'text';
@@ -68,6 +69,26 @@ export function logoAlts(s: Snapshot): string[] {
     .slice(0, 1);
 }
 
+/**
+ * The site's name written as its logo: the text of the first link home in the header or navigation
+ * that holds no image (`<p class="site-title"><a href="/" rel="home">Acme News</a></p>`, WordPress's
+ * own markup), when that text reads as a name (not "Home", not a navigation heading).
+ */
+export function textLogos(s: Snapshot, siteLabel: string): string[] {
+  const page = s.finalUrl || s.requestedUrl;
+  const link = s.anchors.find(
+    (a) =>
+      (a.region === 'header' || a.region === 'nav' || /\bhome\b/i.test(a.rel ?? '')) && !a.href.includes('#') && isHomeLink(a.href, page),
+  );
+  if (!link?.text || s.images.some((i) => i.linkHref === link.href && i.region === link.region && i.alt === link.text)) return [];
+  const [name] = titleSegments(link.text);
+  if (!name || name !== normalizeLine(link.text)) return [];
+  // It confirms a name the site gives elsewhere, or its domain: a first menu link ("Latest") is no name.
+  const key = compact(name);
+  const named = [...titleSegments(s.title), metaContent(s, 'og:site_name') ?? ''].some((n) => compact(n) === key);
+  return named || ownerAffinity(name, siteLabel, []) > 0 ? [name] : [];
+}
+
 export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
   const root = parseHtml(s.html);
   const jsonLd = readJsonLd(s.jsonLd);
@@ -82,7 +103,7 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
     title: s.title,
     ogSiteName,
     applicationName,
-    logoAlts: logoAlts(s),
+    logoAlts: [...logoAlts(s), ...textLogos(s, siteLabel)],
     visibleText: visible,
     footerText: s.text.footer,
     jsonLd,
