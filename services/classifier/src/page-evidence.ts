@@ -36,7 +36,6 @@ export interface PageEvidence {
   article: ArticleEvidence | null;
 }
 
-/** Enough text to know the topic; more only costs time. */
 /**
  * Navigation labels of the sections any company's site has, whatever its trade: its jobs, its
  * investors, its sustainability report, its press room. In a menu they say what kind of organisation
@@ -47,6 +46,7 @@ export interface PageEvidence {
 const CORPORATE_SECTION =
   /^(?:careers?|jobs|(?:careers?|jobs) at .{1,40}|work (?:with|for) us|join (?:us|our team)|investors?|investor relations|sustainability|corporate (?:social )?responsibility|responsibility|esg|newsroom|press|press (?:room|releases|centre|center)|media (?:room|centre|center))$/i;
 
+/** Enough text to know the topic; more only costs time. */
 export const VISIBLE_TEXT_BUDGET = 30_000;
 
 /** Every meta tag's content under one of `keys`, plain, empty ones left out, in page order. */
