@@ -164,7 +164,9 @@ export function creditedNames(text: string): Set<string> {
   for (const m of text.matchAll(CREDIT)) {
     const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 120).replace(/^[\s:]+/, '');
     // A full stop ends the name ("Site by Pixel Co. Hosted by …").
-    const name = CREDITED_NAME.exec(rest)?.[1]?.replace(/\.\s.*$/s, '.').replace(/,+$/, '');
+    const name = CREDITED_NAME.exec(rest)?.[1]
+      ?.replace(/\.\s.*$/s, '.')
+      .replace(/,+$/, '');
     if (name) out.add(compact(stripLegalForm(name)));
   }
   out.delete('');

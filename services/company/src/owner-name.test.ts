@@ -101,7 +101,11 @@ describe('legal name and brand name of the owner', () => {
     // The site's own name stays its own; a business writing of its own work is no credit.
     expect(credited('© 2024 Acme Cameras Inc. Powered by Acme Cameras')).toBe('Acme Cameras Inc.');
     expect(credited('Kitchens designed by Smith Kitchens Ltd. © 2024 Smith Kitchens Ltd', 'smithkitchens')).toBe('Smith Kitchens Ltd');
-    expect([...creditedNames('Powered by X-Cart shopping cart software. Site by the Pixel Co. Hosted by BlueHost Inc.')]).toEqual(['xcart', 'pixel', 'bluehost']);
+    expect([...creditedNames('Powered by X-Cart shopping cart software. Site by the Pixel Co. Hosted by BlueHost Inc.')]).toEqual([
+      'xcart',
+      'pixel',
+      'bluehost',
+    ]);
     expect([...creditedNames('Homes built by Acme Builders. Designed by our team.')]).toEqual([]);
   });
 
@@ -118,7 +122,12 @@ describe('legal name and brand name of the owner', () => {
     expect(c?.name).toBe('Acme Gakkai Intl USA');
     expect(c?.brandName).toBe('ACME-USA');
     // The same organisation written as its host and as a name: the name, however often the host is written.
-    const publication = choose({ domainLabel: 'dailyexample', ogSiteName: 'The Daily Example', title: 'dailyexample.com', visibleText: '© 2024 dailyexample.com' });
+    const publication = choose({
+      domainLabel: 'dailyexample',
+      ogSiteName: 'The Daily Example',
+      title: 'dailyexample.com',
+      visibleText: '© 2024 dailyexample.com',
+    });
     expect(publication?.name).toBe('The Daily Example');
   });
 

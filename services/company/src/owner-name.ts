@@ -116,7 +116,9 @@ const PERSON =
 export function isJunkName(name: string, domainLabel: string, places: ReadonlySet<string> = new Set()): boolean {
   const core = compact(stripLegalForm(name));
   const n = name.trim();
-  return PLACEHOLDER.test(n) || PLACEHOLDER.test(stripLegalForm(n)) || PERSON.test(n) || (PLATFORMS.has(core) && core !== compact(domainLabel)) || places.has(core);
+  return (
+    PLACEHOLDER.test(n) || PLACEHOLDER.test(stripLegalForm(n)) || PERSON.test(n) || (PLATFORMS.has(core) && core !== compact(domainLabel)) || places.has(core)
+  );
 }
 
 /** The towns and regions of address lines: every comma-separated part after the first, digits removed. */

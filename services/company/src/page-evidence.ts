@@ -77,8 +77,7 @@ export function logoAlts(s: Snapshot): string[] {
 export function textLogos(s: Snapshot, siteLabel: string): string[] {
   const page = s.finalUrl || s.requestedUrl;
   const link = s.anchors.find(
-    (a) =>
-      (a.region === 'header' || a.region === 'nav' || /\bhome\b/i.test(a.rel ?? '')) && !a.href.includes('#') && isHomeLink(a.href, page),
+    (a) => (a.region === 'header' || a.region === 'nav' || /\bhome\b/i.test(a.rel ?? '')) && !a.href.includes('#') && isHomeLink(a.href, page),
   );
   if (!link?.text || s.images.some((i) => i.linkHref === link.href && i.region === link.region && i.alt === link.text)) return [];
   const [name] = titleSegments(link.text);
