@@ -9,12 +9,17 @@
  * renderer's and the edge's callbacks while it runs, so under /enrich the render spans it overlaps
  * (the capture, the logos) read longer than in the stack of separate processes (2026-11-26: the
  * capture 127 ms under /enrich against 63 ms under /brand here; /enrich and /brand p50 538 and 562 ms
- * in the stack). Read /enrich's overlap from a trace of the running stack.
+ * in the stack). For /enrich's overlap, run the analyzers as the stack does, each its own process:
+ *
+ *   ANALYZERS=processes node test/bench/trace-breakdown.ts bench-saas 7 /enrich
+ *
+ * (their own `process` spans are then not collected; the edge's `request` spans show when each ran).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { startTestTelemetry } from '@enrich/shared/telemetry';
 import { createLogger } from '@enrich/shared/runtime';
@@ -42,8 +47,36 @@ const renderer = await startRenderer({
   config: loadRendererConfig({ ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', SCREENSHOT_DIR: shots, ASSETS_BASE_URL: `${base}/assets` }),
   log,
 });
-const analyzers = await startAnalyzers(edge.nc, log);
 const { key } = await edge.createKey({ credits: 1_000_000, rateLimit: 1_000_000 });
+// ANALYZERS=processes: the three analyzers as the stack runs them, each its own process (their own
+// spans are then not collected: the edge's `analyze.* request` spans still show when each answered).
+const analyzers = process.env.ANALYZERS === 'processes' ? await spawnAnalyzers(nats.url) : await startAnalyzers(edge.nc, log);
+
+async function spawnAnalyzers(natsUrl: string): Promise<{ stop(): Promise<void> }> {
+  const children = ['brand', 'company', 'classifier'].map((service) =>
+    spawn(process.execPath, [join(REPO_ROOT, 'services', service, 'src', 'main.ts')], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NATS_URL: natsUrl, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
+  // Ready when each answers: a /classify, /company and /brand through the edge succeed.
+  for (const path of ['/classify', '/company', '/brand']) {
+    for (let i = 0; ; i++) {
+      const res = await fetch(`${base}${path}?url=${encodeURIComponent(pages.origin + '/')}`, { headers: { 'x-api-key': key } });
+      await res.arrayBuffer();
+      if (res.ok) break;
+      if (i > 60) throw new Error(`${path} never answered: ${res.status}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  return {
+    stop: async () => {
+      for (const c of children) c.kill('SIGTERM');
+      await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));
+    },
+  };
+}
 
 const ms = (s: ReadableSpan): number => s.duration[0] * 1e3 + s.duration[1] / 1e6;
 const startMs = (s: ReadableSpan): number => s.startTime[0] * 1e3 + s.startTime[1] / 1e6;

@@ -2,7 +2,8 @@
  * /enrich with the page part handed out early (RenderRequest.earlySnapshotTo), on a private
  * nats-server with stand-in services: company and classifier start from the early part; a reply that
  * names another page part (the page replaced its document) starts them again from it; a render that
- * fails after the hand-out is the answer, with nothing charged.
+ * fails after the hand-out is the answer, with nothing charged; brand starts from visuals handed out
+ * before the capture ended when the reply names the same ones, and is asked again when it does not.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EnrichResponseSchema, type RenderRequest, type RenderResult } from '@enrich/shared/contracts';
@@ -69,4 +70,57 @@ it('a render that fails after the hand-out is the answer (502), nothing charged'
   expect(res.json().error).toMatch(/could not be reached: net::ERR_CONNECTION_RESET/);
   expect(fakes.calls.company.length).toBe(before + 1); // it did start early
   expect((await h.getKey(id)).credits_used).toBe(0);
+});
+
+/** As the renderer does when the logo was read from its file: the page part, then its visuals, each stored and published. */
+async function handOutWithVisuals(nc: NatsConnection, req: RenderRequest): Promise<{ result: RenderResult; snapshotRef: string; visualsRef: string }> {
+  const result = fakeRenderResult(req, 'https://acme.test/');
+  const { thumbnail, logoRasters, resources, truncated } = result.snapshot!;
+  const snapshotRef = await putSnapshot(nc, { ...result.snapshot!, thumbnail: null, logoRasters: [] });
+  nc.publish(req.earlySnapshotTo!, JSON.stringify({ snapshotRef }));
+  const visualsRef = await putSnapshot(nc, { thumbnail, logoRasters, resources, truncated });
+  nc.publish(req.earlySnapshotTo!, JSON.stringify({ snapshotRef, visualsRef }));
+  await nc.flush();
+  return { result, snapshotRef, visualsRef };
+}
+
+it('brand starts from visuals handed out before the capture ends; the reply naming them confirms it and gives the screenshot URL', async () => {
+  const { key } = await h.createKey({ credits: 10 });
+  const before = fakes.calls.brand.length;
+  let askedDuringCapture = -1;
+  let screenshotUrl = '';
+  render = async (req) => {
+    const { result, snapshotRef, visualsRef } = await handOutWithVisuals(h.nc, req);
+    await pause(300); // the capture
+    askedDuringCapture = fakes.calls.brand.length - before;
+    screenshotUrl = result.screenshot!.url;
+    return { ...result, snapshot: null, snapshotRef, visualsRef };
+  };
+  const res = await h.app.inject({ url: '/enrich?url=acme.test', headers: { 'x-api-key': key } });
+  expect(res.statusCode).toBe(200);
+  const data = EnrichResponseSchema.parse(res.json()).data;
+  expect(askedDuringCapture).toBe(1);
+  expect(fakes.calls.brand.length - before).toBe(1);
+  expect(fakes.calls.brand.at(-1)!.screenshotUrl).toBe(''); // asked before the capture existed
+  expect(data.images.screenshot_url).toBe(screenshotUrl);
+  expect(data.images.screenshot_url).toMatch(/^http:\/\/assets\.test\/assets\//);
+});
+
+it('brand is asked again when the reply names other visuals than those handed out', async () => {
+  const { key } = await h.createKey({ credits: 10 });
+  const before = fakes.calls.brand.length;
+  render = async (req) => {
+    const { result, snapshotRef } = await handOutWithVisuals(h.nc, req);
+    await pause(200);
+    const { thumbnail, logoRasters, resources, truncated } = result.snapshot!;
+    const visualsRef = await putSnapshot(h.nc, { thumbnail, logoRasters, resources, truncated }); // made after the capture
+    return { ...result, snapshot: null, snapshotRef, visualsRef };
+  };
+  const res = await h.app.inject({ url: '/enrich?url=acme.test', headers: { 'x-api-key': key } });
+  expect(res.statusCode).toBe(200);
+  const asked = fakes.calls.brand.slice(before).map((b) => b.screenshotUrl);
+  expect(asked).toHaveLength(2);
+  expect(asked[0]).toBe('');
+  expect(asked[1]).toMatch(/^http:\/\/assets\.test\/assets\//);
+  expect(EnrichResponseSchema.parse(res.json()).data.images.screenshot_url).toBe(asked[1]);
 });

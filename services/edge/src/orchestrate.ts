@@ -6,6 +6,7 @@
  * when the budget runs out the answer is a DeadlineExceededError naming the budget and what was
  * still running (-> 504).
  */
+import { context } from '@opentelemetry/api';
 import { createInbox, type NatsConnection } from '@nats-io/transport-node';
 import { deleteSnapshots, request } from '@enrich/shared/nats';
 import {
@@ -13,6 +14,7 @@ import {
   ANALYZE_CLASSIFY,
   ANALYZE_COMPANY,
   EarlySnapshotSchema,
+  type EarlySnapshot,
   RENDER_PAGE,
   type BrandQuery,
   type BrandResponseData,
@@ -244,13 +246,14 @@ export async function runBrand(b: Budget, url: string, q: BrandQuery): Promise<B
 /**
  * /enrich: one render, then the three analyzers. The renderer hands out the page part of the snapshot
  * (RenderRequest.earlySnapshotTo) once the page is read, so company and classifier run while the
- * page is captured and its logos rasterised; brand, which needs those visuals, starts from the reply.
- * Without the early part (or when the document was replaced after it, so the reply names another
- * page part) company and classifier start from the reply too.
+ * page is captured and its logos rasterised; brand, which needs those visuals, starts when the
+ * renderer hands them out too (ready before the capture ended: the logo read from its file), else
+ * from the reply. Without the early part (or when the document was replaced after it, so the reply
+ * names another page part or other visuals) the analyzers start from the reply.
  */
 export async function runEnrich(b: Budget, url: string, q: EnrichQuery): Promise<EnrichData> {
   return withinBudget(b, async (calls) => {
-    const early = earlyPagePart(b.nc);
+    const early = earlyHandOuts(b.nc);
     try {
       const rendering = calls.call(RENDER_PAGE, { ...brandRender(b, url, q), earlySnapshotTo: early.inbox }, `loading ${url}`);
       const textual = (part: SnapshotPart) =>
@@ -258,28 +261,38 @@ export async function runEnrich(b: Budget, url: string, q: EnrichQuery): Promise
           companyOf(b, calls, part, q.follow_links, { width: q.width, height: q.height }),
           calls.call(ANALYZE_CLASSIFY, { requestId: b.requestId, ...part }, 'classifying'),
         ]);
+      const brandOf = (snapshot: SnapshotPart, visuals: { visualsRef?: string }, screenshotUrl: string) =>
+        calls.call(ANALYZE_BRAND, { requestId: b.requestId, ...snapshot, ...visuals, screenshotUrl, options: brandOptions(q) }, 'extracting brand');
       let started: { ref: string; answers: ReturnType<typeof textual> } | undefined;
+      let brandStarted: { ref: string; visualsRef: string; answer: ReturnType<typeof brandOf> } | undefined;
       let answered = false;
-      void early.ref.then((ref) => {
-        if (!ref) return;
-        calls.snapshotRefs.add(ref);
-        if (answered) return; // the reply came first: it names the page part to start from
-        started = { ref, answers: textual({ snapshotRef: ref }) };
-        started.answers.catch(() => undefined); // awaited below unless the render fails or replaced the page part
+      early.onMessage((m) => {
+        calls.snapshotRefs.add(m.snapshotRef);
+        if (m.visualsRef) calls.snapshotRefs.add(m.visualsRef);
+        if (answered) return; // the reply came first: it names what to start from
+        if (!started) {
+          started = { ref: m.snapshotRef, answers: textual({ snapshotRef: m.snapshotRef }) };
+          started.answers.catch(() => undefined); // awaited below unless the render fails or replaced the page part
+        }
+        if (m.visualsRef && !brandStarted) {
+          // The screenshot's URL is not known yet: the brand analyzer only passes it through, so it is set from the reply.
+          brandStarted = { ref: m.snapshotRef, visualsRef: m.visualsRef, answer: brandOf({ snapshotRef: m.snapshotRef }, { visualsRef: m.visualsRef }, '') };
+          brandStarted.answer.catch(() => undefined); // awaited below when the reply names the same page part and visuals
+        }
       });
       const r = await rendering;
       answered = true;
       const snapshot = snapshotOf(calls, r);
       if (r.visualsRef) calls.snapshotRefs.add(r.visualsRef);
       const visuals = r.visualsRef ? { visualsRef: r.visualsRef } : {};
+      const screenshotUrl = r.screenshot?.url ?? '';
       const sameAsEarly = 'snapshotRef' in snapshot && started?.ref === snapshot.snapshotRef;
+      const brandAsEarly = 'snapshotRef' in snapshot && brandStarted?.ref === snapshot.snapshotRef && brandStarted.visualsRef === r.visualsRef;
       const [[company, classification], brand] = await Promise.all([
         sameAsEarly && started ? started.answers : textual(snapshot),
-        calls.call(
-          ANALYZE_BRAND,
-          { requestId: b.requestId, ...snapshot, ...visuals, screenshotUrl: r.screenshot?.url ?? '', options: brandOptions(q) },
-          'extracting brand',
-        ),
+        brandAsEarly && brandStarted
+          ? brandStarted.answer.then((d) => ({ ...d, images: { ...d.images, screenshot_url: screenshotUrl } }))
+          : brandOf(snapshot, visuals, screenshotUrl),
       ]);
       return { domain: domainOf(r.finalUrl), url: r.finalUrl, ...brand, company, classification };
     } finally {
@@ -288,27 +301,27 @@ export async function runEnrich(b: Budget, url: string, q: EnrichQuery): Promise
   });
 }
 
-/** The inbox the renderer publishes the early page part to; `ref` is null once closed without one. */
-function earlyPagePart(nc: NatsConnection): { inbox: string; ref: Promise<string | null>; close(): void } {
+/** The inbox the renderer publishes the early page part (and then its visuals) to; each message is handed to `onMessage`. */
+function earlyHandOuts(nc: NatsConnection): { inbox: string; onMessage(handle: (m: EarlySnapshot) => void): void; close(): void } {
   const inbox = createInbox();
-  let settle: (ref: string | null) => void = () => undefined;
-  const ref = new Promise<string | null>((resolve) => {
-    settle = resolve;
-  });
+  let handle: (m: EarlySnapshot) => void = () => undefined;
   const sub = nc.subscribe(inbox, {
-    max: 1,
+    max: 2,
     callback: (err, msg) => {
-      if (err) return settle(null);
+      if (err) return;
       const parsed = EarlySnapshotSchema.safeParse(safeJson(msg.data));
-      settle(parsed.success ? parsed.data.snapshotRef : null);
+      if (parsed.success) handle(parsed.data);
     },
   });
   return {
     inbox,
-    ref,
+    onMessage(h) {
+      // NATS calls back outside the request's trace context: the analyzers' spans belong to the request.
+      const ctx = context.active();
+      handle = (m) => context.with(ctx, () => h(m));
+    },
     close() {
       sub.unsubscribe();
-      settle(null);
     },
   };
 }

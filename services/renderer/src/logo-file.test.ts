@@ -6,10 +6,11 @@
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SnapshotSchema } from '@enrich/shared/contracts';
+import { SnapshotSchema, type Snapshot, type SnapshotVisuals } from '@enrich/shared/contracts';
+import { sameVisuals } from '@enrich/shared/nats';
 import { startTestTelemetry } from '@enrich/shared/telemetry';
 import { startFixtureSites, type FixtureSites } from '../../../test/support/fixture-sites.ts';
-import { renderRequest, startTestRenderer } from '../../../test/support/renderer-harness.ts';
+import { renderRequest, startTestRenderer, testLog } from '../../../test/support/renderer-harness.ts';
 import { dataUrlBytes } from './logos.ts';
 import { rasterFromFile } from './screenshot.ts';
 
@@ -68,6 +69,33 @@ describe('the logo raster from the file', () => {
     expect(logo.early).toBe(false);
     // invert(1) of #d0021b
     expect(near(logo.rgb, [0x2f, 0xfd, 0xe4]), String(logo.rgb)).toBe(true);
+  });
+
+  it('hands the visuals out before the capture ends when the logo is read from its file and no thumbnail is wanted', async () => {
+    const handedOut = async (as: string, thumbnail: boolean) => {
+      const seen: { part?: Snapshot; visuals?: SnapshotVisuals; visualsPart?: Snapshot } = {};
+      const req = renderRequest(`${sites.origin}/logo-file?as=${as}`, { visuals: true, thumbnail, screenshot: { format: 'jpeg', fullPage: false } });
+      const result = await r.renderer.render(req, {
+        deadline: Date.now() + 20_000,
+        signal: new AbortController().signal,
+        log: testLog,
+        onPagePart: (part) => void (seen.part = part),
+        onVisuals: (part, visuals) => {
+          seen.visualsPart = part;
+          seen.visuals = visuals;
+        },
+      });
+      return { ...seen, result };
+    };
+    const plain = await handedOut('plain', false);
+    expect(plain.visualsPart).toBe(plain.part); // the visuals of the page part handed out
+    expect(plain.visuals!.thumbnail).toBeNull();
+    // The finished snapshot carries the same raster and icons, so the reply can name these visuals.
+    expect(sameVisuals(plain.visuals!, plain.result.snapshot!)).toBe(true);
+    expect(plain.visuals!.logoRasters).toHaveLength(1);
+    // A logo the browser must capture, or a thumbnail to make from the capture: the visuals wait for the capture.
+    expect((await handedOut('filtered', false)).visuals).toBeUndefined();
+    expect((await handedOut('plain', true)).visuals).toBeUndefined();
   });
 
   it('reads data: URLs, and leaves to the browser what sharp cannot decode or should not', async () => {

@@ -12,7 +12,7 @@ import type { NetworkLog } from './network-log.ts';
 import { collectDocumentOf, collectElementsAndStyles } from './phases/collect.ts';
 import { checkSettledPage, currentDocument, followSelfNavigation, isDocumentReplaced, navigate, settlePage, type Navigation } from './phases/load.ts';
 import { openPage, watchPage, type Held } from './phases/open.ts';
-import { beginEarlyLogo, pagePartOf, snapshotOf, startSiteIconLookup } from './phases/snapshot.ts';
+import { beginEarlyLogo, handOutEarlyVisuals, pagePartOf, snapshotOf, startSiteIconLookup } from './phases/snapshot.ts';
 import { markSkipped } from './tracing.ts';
 import type { Lease } from './pool.ts';
 import { CLEANUP_MS, failureOf, startRun, type JobContext, type RenderDeps, type RenderRun } from './run.ts';
@@ -104,6 +104,7 @@ async function snapshotPhases(run: RenderRun, page: Page, nav: Navigation, wire:
   run.job.onPagePart?.(part);
   run.timings.collectMs = Date.now() - collectStart;
   const early = await beginEarlyLogo(run, page, found, nav.finalUrl, wire);
+  handOutEarlyVisuals(run, part, wire, early, icons);
   const shotStart = Date.now();
   const captured = shot ? await capture(run, page, shot) : undefined;
   const storing = captured && shot ? storeScreenshot(run, captured, shot.fullPage) : Promise.resolve(null);

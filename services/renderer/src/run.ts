@@ -5,7 +5,7 @@
  */
 import type { BlockList } from 'node:net';
 import type { Logger } from 'pino';
-import type { RenderRequest, RenderResult, Snapshot } from '@enrich/shared/contracts';
+import type { RenderRequest, RenderResult, Snapshot, SnapshotVisuals } from '@enrich/shared/contracts';
 import { createEgressGuard, type EgressGuard } from './egress/guard.ts';
 import type { FailureContext } from './errors.ts';
 import type { RendererMetrics } from './metrics.ts';
@@ -33,6 +33,12 @@ export interface JobContext {
   log: Logger;
   /** Called with the snapshot's page part once the page is read, before the capture (RenderRequest.earlySnapshotTo). */
   onPagePart?: (part: Snapshot) => void;
+  /**
+   * Called with a page part's visuals when they are ready before the capture ends (the logo raster
+   * begun from its file, no thumbnail wanted), so the brand analyzer can start while the page is
+   * captured; the finished snapshot carries the same rasters.
+   */
+  onVisuals?: (part: Snapshot, visuals: SnapshotVisuals) => void;
 }
 
 export interface RenderRun {

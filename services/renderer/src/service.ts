@@ -85,7 +85,9 @@ export async function startRenderer({
       const job = { deadline: ctx.deadline, signal: ctx.signal, log: ctx.log };
       const early = earlyHandOut(nc, req, ctx.log);
       if (!early) return storedByRef(nc, req, await renderer.render(req, job), ctx.log);
-      return early.reply(await renderer.render(req, { ...job, onPagePart: (part) => early.pagePart(part) }));
+      return early.reply(
+        await renderer.render(req, { ...job, onPagePart: (part) => early.pagePart(part), onVisuals: (part, visuals) => early.visuals(part, visuals) }),
+      );
     },
     { log },
   );

@@ -31,6 +31,8 @@ export const RenderRequestSchema = z.object({
    * (EarlySnapshotSchema) as soon as the page is read, before it is captured, so the analyzers that
    * need no visuals can start while the capture and the logo rasters run. That stored object is the
    * snapshot without its visuals; the reply names it again as `snapshotRef`, with `visualsRef`.
+   * When the visuals are ready before the capture ends, `{ snapshotRef, visualsRef }` follows on the
+   * same inbox, and the reply names those two again.
    */
   earlySnapshotTo: z
     .string()

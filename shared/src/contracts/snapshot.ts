@@ -240,6 +240,11 @@ export type Snapshot = z.infer<typeof SnapshotSchema>;
 export const SnapshotVisualsSchema = SnapshotSchema.pick({ thumbnail: true, logoRasters: true, siteIcons: true, resources: true, truncated: true });
 export type SnapshotVisuals = z.infer<typeof SnapshotVisualsSchema>;
 
-/** Published to RenderRequest.earlySnapshotTo once the page part of the snapshot is stored. */
-export const EarlySnapshotSchema = z.object({ snapshotRef: SnapshotRefSchema });
+/**
+ * Published to RenderRequest.earlySnapshotTo once the page part of the snapshot is stored; then a
+ * second time, with `visualsRef`, when the visuals were ready before the capture ended (the logo
+ * raster begun from its file, no thumbnail asked for), so the brand analyzer can start while the
+ * page is captured. A reply naming the same two references confirms them.
+ */
+export const EarlySnapshotSchema = z.object({ snapshotRef: SnapshotRefSchema, visualsRef: SnapshotRefSchema.optional() });
 export type EarlySnapshot = z.infer<typeof EarlySnapshotSchema>;

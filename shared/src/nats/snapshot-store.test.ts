@@ -93,6 +93,42 @@ it('hands the page part out early: stored, its reference published to the inbox 
   sub.unsubscribe();
 });
 
+it('hands the visuals out early when they are ready before the capture: published with the page part, named again by the reply', async () => {
+  const raster = { png: 'iVBORw0KGgo=', width: 1, height: 1, ref: 'img:0' };
+  const siteIcons = { manifest: [], favicon: null };
+  const part = { ...page('home'), thumbnail: null, logoRasters: [] } as Snapshot;
+  const visuals = { thumbnail: null, logoRasters: [raster], siteIcons, resources: [], truncated: [] };
+  const inbox = createInbox();
+  const published: Array<{ snapshotRef: string; visualsRef?: string }> = [];
+  const sub = nc.subscribe(inbox, { callback: (_e, m) => void published.push(EarlySnapshotSchema.parse(JSON.parse(m.string()))) });
+  const req = { snapshot: true, snapshotByRef: true, earlySnapshotTo: inbox } as RenderRequest;
+  const early = earlyHandOut(nc, req, { warn: () => undefined })!;
+  early.pagePart(part);
+  early.visuals({ ...part }, visuals); // not the page part handed out: ignored
+  early.visuals(part, visuals);
+  early.visuals(part, visuals); // once only
+  // The finished snapshot: the same raster and icons, a network log that grew since.
+  const finished = {
+    ...part,
+    logoRasters: [{ ...raster }],
+    siteIcons,
+    resources: [{ url: 'https://acme.test/font.woff2', type: 'font', status: 200 }],
+  } as Snapshot;
+  const reply = await early.reply({ snapshot: finished, snapshotRef: null } as unknown as RenderResult);
+  await nc.flush();
+  expect(published).toEqual([{ snapshotRef: reply.snapshotRef }, { snapshotRef: reply.snapshotRef, visualsRef: reply.visualsRef }]);
+  expect(await readSnapshot(nc, reply.snapshotRef!, reply.visualsRef!)).toEqual({ ...part, ...visuals });
+
+  // Other rasters in the reply (the early ones were not used): the reply's visuals are stored apart.
+  const again = earlyHandOut(nc, { ...req, earlySnapshotTo: createInbox() }, { warn: () => undefined })!;
+  again.pagePart(part);
+  again.visuals(part, visuals);
+  const other = { ...finished, logoRasters: [{ ...raster, png: 'iVBORw0KGgoAAAA=' }] } as Snapshot;
+  const replied = await again.reply({ snapshot: other, snapshotRef: null } as unknown as RenderResult);
+  expect((await readSnapshot(nc, replied.snapshotRef!, replied.visualsRef!)).logoRasters).toEqual(other.logoRasters);
+  sub.unsubscribe();
+});
+
 it('without a stored page part the reply is the whole snapshot, by reference or inline', async () => {
   const snapshot = page('home');
   const req = { snapshot: true, snapshotByRef: true, earlySnapshotTo: createInbox() } as RenderRequest;

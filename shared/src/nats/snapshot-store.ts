@@ -43,6 +43,21 @@ export function visualsOf(s: Snapshot): SnapshotVisuals {
 }
 
 /**
+ * Whether visuals handed out early are the finished snapshot's: the same thumbnail and logo rasters
+ * (the same objects: the render reuses the raster it began before the capture). The network log and
+ * the cut list may have grown since; what the brand analyzer reads of them (font files) is loaded by
+ * then, so the early visuals stand for the reply's.
+ */
+export function sameVisuals(early: SnapshotVisuals, finished: Snapshot): boolean {
+  return (
+    early.thumbnail === finished.thumbnail &&
+    early.siteIcons === finished.siteIcons &&
+    early.logoRasters.length === finished.logoRasters.length &&
+    early.logoRasters.every((r, i) => r.png === finished.logoRasters[i]!.png && r.ref === finished.logoRasters[i]!.ref)
+  );
+}
+
+/**
  * The renderer's reply to a request with `snapshotByRef`: the snapshot stored, its reference in the
  * reply. If the store fails, the snapshot goes inline, as without `snapshotByRef`.
  */
@@ -71,6 +86,13 @@ export interface EarlyHandOut {
   /** The page part, read and not yet captured: stored, and its reference published to the inbox (the first one only). */
   pagePart(part: Snapshot): void;
   /**
+   * The visuals of `part`, ready before the capture ended: stored, and `{ snapshotRef, visualsRef }`
+   * published to the inbox, when `part` is the page part last handed out (not one of a document
+   * replaced since) and the first one published. The reply then names these visuals when its
+   * snapshot's logo rasters are the same (`sameVisuals`).
+   */
+  visuals(part: Snapshot, visuals: SnapshotVisuals): void;
+  /**
    * The reply: the last page part's reference as `snapshotRef` and the visuals stored apart as
    * `visualsRef`; as `storedByRef` does when the page part could not be stored.
    */
@@ -87,11 +109,16 @@ export function earlyHandOut(nc: NatsConnection, req: RenderRequest, log: { warn
   const inbox = req.earlySnapshotTo;
   if (!req.snapshotByRef || !req.snapshot || !inbox) return null;
   let stored: Promise<string | null> | undefined;
+  let lastPart: Snapshot | undefined;
+  let firstRef: Promise<string | null> | undefined;
+  // The visuals handed out early, and the page part they belong to.
+  let early: { part: Snapshot; visuals: SnapshotVisuals; ref: Promise<string | null> } | undefined;
   const tracer = trace.getTracer('enrich.renderer');
   return {
     pagePart(part) {
       const span = tracer.startSpan('render.store_snapshot', { attributes: { part: 'page' } });
       const first = stored === undefined;
+      lastPart = part;
       stored = putSnapshot(nc, part).then(
         (ref) => {
           if (first) {
@@ -111,11 +138,37 @@ export function earlyHandOut(nc: NatsConnection, req: RenderRequest, log: { warn
           return null;
         },
       );
+      if (first) firstRef = stored;
       void stored.finally(() => span.end());
+    },
+    visuals(part, visuals) {
+      if (part !== lastPart || stored !== firstRef || early || !stored) return;
+      const pageRef = stored;
+      const span = tracer.startSpan('render.store_snapshot', { attributes: { part: 'visuals', early: true } });
+      const ref = pageRef.then(async (snapshotRef) => {
+        if (!snapshotRef) return null;
+        const visualsRef = await putSnapshot(nc, visuals);
+        const message: EarlySnapshot = { snapshotRef, visualsRef };
+        nc.publish(inbox, JSON.stringify(message));
+        return visualsRef;
+      });
+      early = {
+        part,
+        visuals,
+        ref: ref.catch((err: unknown) => {
+          log.warn({ err }, 'handing the visuals out early failed; they go with the reply');
+          span.recordException(err as Error);
+          return null;
+        }),
+      };
+      void early.ref.finally(() => span.end());
     },
     async reply(result) {
       const pageRef = stored ? await stored : null;
       if (!result.snapshot || !pageRef) return storedByRef(nc, req, result, log);
+      // The visuals handed out early, when they are the reply's: same page part, same logo rasters.
+      const earlyRef = early && early.part === lastPart && sameVisuals(early.visuals, result.snapshot) ? await early.ref : null;
+      if (earlyRef) return { ...result, snapshot: null, snapshotRef: pageRef, visualsRef: earlyRef };
       const span = tracer.startSpan('render.store_snapshot', { attributes: { part: 'visuals' } });
       try {
         const visualsRef = await putSnapshot(nc, visualsOf(result.snapshot));

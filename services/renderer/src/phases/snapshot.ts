@@ -86,6 +86,33 @@ export async function beginEarlyLogo(run: RenderRun, page: Page, found: Collecte
 }
 
 /**
+ * Hands the visuals out before the capture ends (JobContext.onVisuals) when they need no page call:
+ * the logo raster begun from its file, decoded while the page is captured, and the site icons, with
+ * no thumbnail asked for. The brand analyzer then starts while the capture runs; the finished
+ * snapshot (`snapshotOf`) carries the same raster and icons, so the reply names these visuals again.
+ */
+export function handOutEarlyVisuals(
+  run: RenderRun,
+  part: Snapshot,
+  wire: NetworkLog,
+  early: EarlyLogo | undefined,
+  icons: Promise<SiteIconLookup> | undefined,
+): void {
+  const onVisuals = run.job.onVisuals;
+  if (!onVisuals || !early || !icons || !run.req.visuals || run.req.thumbnail !== false) return;
+  void Promise.all([early.raster, icons]).then(
+    ([raster, siteIcons]) => {
+      if (!raster) return; // the raster is made after the capture, from the page
+      const resources = wire.resources();
+      const truncated = part.truncated.filter((name) => name !== 'resources');
+      if (resources.truncated) truncated.push('resources');
+      onVisuals(part, { thumbnail: null, logoRasters: [{ ref: early.ref, ...raster }], siteIcons, resources: resources.list, truncated });
+    },
+    () => undefined, // the visuals then fail where they are awaited, in snapshotOf
+  );
+}
+
+/**
  * Span `render.visuals`: the thumbnail (node-side image work on the capture) runs beside the logo
  * rasters (span `render.logos`, page calls), which wait for the site-icon lookups started earlier.
  */
