@@ -221,6 +221,14 @@ io.observe(document.getElementById('late'));
           res,
           `<!DOCTYPE html><html><head><title>Away</title><script>location.href = '${forbiddenOrigin}/admin';</script></head><body><h1>Going</h1></body></html>`,
         );
+      case '/image-map':
+        // A header image whose map areas link to the contact address and a social profile.
+        return html(
+          res,
+          `<!DOCTYPE html><html><head><title>Map</title></head><body><header><img src="/assets/logo.png" usemap="#top" alt="Acme Maps">
+          <map name="top"><area shape="rect" coords="0,0,40,40" href="mailto:orders@maps.example" alt="Email"><area shape="rect" coords="40,0,80,40" href="https://twitter.com/acmemaps" alt="Twitter"></map></header>
+          <h1>Acme Maps</h1></body></html>`,
+        );
       case '/web-components':
         // Header, contact card and a nested component render into open shadow roots: neither
         // innerText nor querySelectorAll sees inside them.

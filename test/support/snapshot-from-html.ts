@@ -96,7 +96,7 @@ export function snapshotFromHtml(html: string, url: string): Snapshot {
       .map((s) => ({ url: null, text: s.rawText.slice(0, 2_000_000) })),
     scripts: [],
     anchors: root
-      .querySelectorAll('a[href]')
+      .querySelectorAll('a[href], area[href]')
       .slice(0, 3000)
       .flatMap((a) => {
         const href = abs(a.getAttribute('href'), base);
@@ -104,7 +104,8 @@ export function snapshotFromHtml(html: string, url: string): Snapshot {
           ? [
               {
                 href,
-                text: text(a).slice(0, 300),
+                // An image map's area is a link named by its alt text.
+                text: (a.tagName === 'AREA' ? (a.getAttribute('alt') ?? '') : text(a)).slice(0, 300),
                 title: attr(a, 'title'),
                 ariaLabel: attr(a, 'aria-label'),
                 rel: attr(a, 'rel'),

@@ -185,6 +185,14 @@ describe('loading real-world pages', () => {
     expect(snap.text.visible).not.toContain('color: rgb');
   });
 
+  it("reads an image map's areas as links, named by their alt text", async () => {
+    const snap = SnapshotSchema.parse((await r.render(renderRequest(`${sites.origin}/image-map`))).snapshot);
+    expect(snap.anchors.map((a) => [a.href, a.text, a.region])).toEqual([
+      ['mailto:orders@maps.example', 'Email', 'header'],
+      ['https://twitter.com/acmemaps', 'Twitter', 'header'],
+    ]);
+  });
+
   // Whenever the move lands (while settling, scrolling or reading the page), the answer is the page it moved to, named by its own URL.
   it('follows a page that moves itself after it loaded, and reads the page it moved to', async () => {
     const result = await r.render(renderRequest(`${sites.origin}/moves-after-load`, { screenshot: { format: 'png', fullPage: true }, visuals: true }));

@@ -72,6 +72,7 @@ export const SourceTextSchema = z.object({
 });
 export type SourceText = z.infer<typeof SourceTextSchema>;
 
+/** A link: an `<a href>`, or an image map's `<area href>` (text: its alt; no box). */
 export const AnchorSchema = z.object({
   /** Absolute for http(s); `mailto:`/`tel:` kept as written. */
   href: Url,

@@ -31,7 +31,8 @@ function cleanText(s: string | null | undefined): string {
 
 function anchorsOf(h: PageHelpers, L: ElementLimits, truncated: string[], roots: readonly ShadowRoot[]) {
   const anchors = [];
-  for (const a of h.allOf('a[href]', roots)) {
+  // An image map's areas are links too (a header's "Email" or social icons on older sites), named by their alt.
+  for (const a of h.allOf('a[href], area[href]', roots)) {
     if (anchors.length >= L.anchors) {
       truncated.push('anchors');
       break;
@@ -41,7 +42,10 @@ function anchorsOf(h: PageHelpers, L: ElementLimits, truncated: string[], roots:
     const img = a.querySelector('img[alt]');
     anchors.push({
       href,
-      text: cleanText((a as HTMLElement).innerText || a.textContent || img?.getAttribute('alt')).slice(0, L.anchorTextChars),
+      text: cleanText((a as HTMLElement).innerText || a.textContent || img?.getAttribute('alt') || (a.tagName === 'AREA' ? a.getAttribute('alt') : null)).slice(
+        0,
+        L.anchorTextChars,
+      ),
       title: h.attr(a, 'title'),
       ariaLabel: h.attr(a, 'aria-label'),
       rel: h.attr(a, 'rel'),
