@@ -120,6 +120,11 @@ export async function startFixtureSites(): Promise<FixtureSites> {
           plain: '<img src="/img/red-logo.svg" alt="Acme Roasters" width="160" height="48">',
           filtered: '<img src="/img/red-logo.svg" alt="Acme Roasters" width="160" height="48" style="filter:invert(1)">',
           data: `<img src="data:image/png;base64,${png.declared.toString('base64')}" alt="Acme Roasters logo" width="64" height="64">`,
+          // The SVG drawn by <object> or <embed>, and a lazy loader's placeholder whose script never ran.
+          // (No type on the object: it is known by its file name; a plug-in beside it is not an image.)
+          object: '<object data="/img/red-logo.svg" width="160" height="48">Acme Roasters</object><embed src="/media/intro.swf" width="10" height="10">',
+          embed: '<embed src="/img/red-logo.svg" type="image/svg+xml" width="160" height="48">',
+          lazy: '<img src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7" data-src="/img/red-logo.svg" alt="Acme Roasters" width="160" height="48">',
         };
         return html(
           res,

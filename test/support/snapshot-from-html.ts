@@ -117,11 +117,17 @@ export function snapshotFromHtml(html: string, url: string): Snapshot {
           : [];
       }),
     images: root
-      .querySelectorAll('img')
+      .querySelectorAll('img, object[data], embed[src]')
       .slice(0, 1000)
       .flatMap((img, index) => {
-        const src = abs(img.getAttribute('src') ?? img.getAttribute('data-src'), base);
+        // As the renderer reads them (collect/elements.ts): a lazy loader's data-src over its data: placeholder,
+        // and an image file drawn by <object data> or <embed src>.
+        const tag = img.tagName.toLowerCase();
+        const lazy = img.getAttribute('data-src') ?? img.getAttribute('data-lazy-src') ?? img.getAttribute('data-original');
+        const own = img.getAttribute(tag === 'object' ? 'data' : 'src');
+        const src = abs(lazy && (!own || own.startsWith('data:')) ? lazy : (own ?? lazy ?? undefined), base);
         if (!src) return [];
+        if (tag !== 'img' && !((img.getAttribute('type') ?? '').startsWith('image/') || /\.(?:svg|png|jpe?g|gif|webp)(?:[?#]|$)/i.test(src))) return [];
         const w = Number(img.getAttribute('width')) || 0;
         const h = Number(img.getAttribute('height')) || 0;
         return [
@@ -137,7 +143,7 @@ export function snapshotFromHtml(html: string, url: string): Snapshot {
             linkHref: closestHref(img, base),
             ancestorHints: ancestorHints(img),
             src: src.slice(0, 8192),
-            alt: attr(img, 'alt'),
+            alt: tag === 'object' ? text(img).slice(0, 300) || null : attr(img, 'alt'),
             naturalWidth: w,
             naturalHeight: h,
             kind: 'img' as const,

@@ -71,6 +71,19 @@ describe('the logo raster from the file', () => {
     expect(near(logo.rgb, [0x2f, 0xfd, 0xe4]), String(logo.rgb)).toBe(true);
   });
 
+  it('reads an SVG logo drawn by <object> or <embed>, and the file behind a lazy placeholder whose script never ran', async () => {
+    for (const as of ['object', 'embed']) {
+      const logo = await logoOf(as);
+      expect(logo.from, as).toBe('page'); // captured as the browser draws it
+      expect(near(logo.rgb, [0xd0, 0x02, 0x1b]), `${as}: ${logo.rgb}`).toBe(true);
+    }
+    const lazy = await r.render(renderRequest(`${sites.origin}/logo-file?as=lazy`, { visuals: true }));
+    const snap = SnapshotSchema.parse(lazy.snapshot);
+    expect(snap.images[0]!.src).toBe(`${sites.origin}/img/red-logo.svg`);
+    // Not a capture of the 1 px placeholder: the file, loaded by its URL.
+    expect(snap.logoRasters.map((l) => l.ref)).toEqual([`url:${sites.origin}/img/red-logo.svg`]);
+  });
+
   it('hands the visuals out before the capture ends when the logo is read from its file and no thumbnail is wanted', async () => {
     const handedOut = async (as: string, thumbnail: boolean) => {
       const seen: { part?: Snapshot; visuals?: SnapshotVisuals; visualsPart?: Snapshot } = {};

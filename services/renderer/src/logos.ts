@@ -149,6 +149,8 @@ async function shownAsFile(page: Page, ref: string): Promise<ShownFile | null> {
   return onElement({ page, list, index: Number(index) }, (el) => {
     // A data: URL longer than a 4 MB file's base64 would be refused anyway; it is not sent over.
     if (!(el instanceof HTMLImageElement) || !el.complete || el.naturalWidth === 0 || !el.currentSrc || el.currentSrc.length > 6_000_000) return null;
+    // A lazy loader's placeholder (a data: pixel with the file in data-src) is not the logo's file.
+    if (el.currentSrc.startsWith('data:') && (el.dataset['src'] || el.dataset['lazySrc'] || el.dataset['original'])) return null;
     const own = getComputedStyle(el);
     if (own.mixBlendMode !== 'normal' || own.objectFit === 'cover' || own.objectFit === 'none') return null;
     for (let e: Element | null = el; e; e = e.parentElement) if (getComputedStyle(e).filter !== 'none') return null;

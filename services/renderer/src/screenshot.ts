@@ -214,6 +214,9 @@ export async function onElement<R>(target: ElementHandle | RegisteredElement, fn
 /** In the page: a frame (the background switch, and a scroll, drawn), then the element's box where the page has it now. */
 async function measureShown(e: Element | null) {
   if (!e) return null;
+  // A lazy loader's placeholder (a data: pixel with the file in data-src) does not show the image:
+  // nothing to capture here; the raster plan's next ref loads the file itself.
+  if (e instanceof HTMLImageElement && e.currentSrc.startsWith('data:') && (e.dataset['src'] || e.dataset['lazySrc'] || e.dataset['original'])) return null;
   const frame = () => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   const isInside = (b: DOMRect) => b.left >= 0 && b.top >= 0 && b.right <= innerWidth && b.bottom <= innerHeight;
   await frame();

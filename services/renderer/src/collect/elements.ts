@@ -83,13 +83,38 @@ type CollectedImage = ReturnType<typeof placementOf> & {
 
 function imagesOf(h: PageHelpers, L: ElementLimits, truncated: string[], registry: Element[], roots: readonly ShadowRoot[]): CollectedImage[] {
   const images: CollectedImage[] = [];
-  for (const el of h.allOf('img', roots)) {
+  // An image file drawn by <object data> or <embed src> (how many sites embedded their SVG logo).
+  // Declared here: the page runs this function alone, without the module around it.
+  const IMAGE_FILE = /\.(?:svg|png|jpe?g|gif|webp)(?:[?#]|$)/i;
+  for (const el of h.allOf('img, object[data], embed[src]', roots)) {
     if (images.length >= L.images) {
       truncated.push('images');
       break;
     }
-    const img = el as HTMLImageElement;
-    const src = img.currentSrc || h.abs(img.getAttribute('src')) || h.abs(img.getAttribute('data-src'));
+    if (!(el instanceof HTMLImageElement)) {
+      const src = h.abs(el.getAttribute(el.tagName === 'OBJECT' ? 'data' : 'src'));
+      if (!src || src.length > L.urlChars || !((el.getAttribute('type') ?? '').startsWith('image/') || IMAGE_FILE.test(src))) continue;
+      const box = el.getBoundingClientRect();
+      registry.push(el);
+      // Named by an <object>'s fallback content ("Acme Widgets"), drawn at its box.
+      const alt = el.tagName === 'OBJECT' ? cleanText(el.textContent).slice(0, 300) || null : h.attr(el, 'title');
+      images.push({
+        index: images.length,
+        ...placementOf(h, el),
+        src,
+        alt,
+        naturalWidth: Math.round(box.width),
+        naturalHeight: Math.round(box.height),
+        kind: 'img',
+      });
+      continue;
+    }
+    const img = el;
+    // A lazy loader's placeholder (a data: pixel) stands for the file its data-src names until the loader's script swaps them.
+    const lazy = h.abs(img.getAttribute('data-src')) || h.abs(img.getAttribute('data-lazy-src')) || h.abs(img.getAttribute('data-original'));
+    const shown = img.currentSrc || h.abs(img.getAttribute('src'));
+    const placeholder = !!lazy && (!shown || shown.startsWith('data:'));
+    const src = placeholder ? lazy : shown || lazy;
     if (!src || src.length > L.urlChars) continue;
     registry.push(img);
     images.push({
@@ -97,8 +122,9 @@ function imagesOf(h: PageHelpers, L: ElementLimits, truncated: string[], registr
       ...placementOf(h, img),
       src,
       alt: img.getAttribute('alt'),
-      naturalWidth: img.naturalWidth,
-      naturalHeight: img.naturalHeight,
+      // The placeholder's own size says nothing of the file's (a 1 px pixel would read as a tracker).
+      naturalWidth: placeholder ? 0 : img.naturalWidth,
+      naturalHeight: placeholder ? 0 : img.naturalHeight,
       kind: 'img',
     });
   }
