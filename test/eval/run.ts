@@ -56,6 +56,7 @@ import { loadArticleTopics, summarizeClassifications, type ClassifyTruth } from 
 import { loadEmailLabels, precisionRecall, scoreCompany, withEmailLabels, withStatedLegalNames, type CompanyScore, type Counts } from './score-company.ts';
 
 const emailLabels = loadEmailLabels('rendered');
+const emailsInMarkup = loadEmailLabels('markup');
 import { formatHalves, halfOf, siteOf, type Half } from './split.ts';
 
 const config = loadConfig(
@@ -229,6 +230,14 @@ try {
         .map((c) => `${c.expected}->${c.predicted} x${c.count}`)
         .join(', ')}`,
     );
+  const misses = (h: Half): string =>
+    Object.entries(figures[h].emailMisses)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
+  L.push(
+    '',
+    `emails missed on contact pages, by where the page has them (annotated text, a mailto in the HTML, a mailto only a script writes): validation ${misses('validation')}; tuning ${misses('tuning')}`,
+  );
   if (localFallbacks.length) L.push('', `asked again at 127.0.0.2 after their live host failed (HSTS preload): ${localFallbacks.join(', ')}`);
   if (failedPages.length) {
     L.push('', 'failed pages (first 10):');
@@ -299,6 +308,8 @@ function scoreResults(results: readonly PageResult[]): HalfFigures {
     legal: zero(),
     statedLegal: rate(),
     emails: zero(),
+    /** Missed emails by where the page has them: annotated text, a label's mailto in the HTML, or one only a script writes. */
+    emailMisses: { annotated: 0, markup: 0, script: 0, pages: 0, pagesAnsweringNone: 0 },
     addresses: zero(),
     addressesPerPage: rate(),
   };
@@ -328,7 +339,20 @@ function scoreResults(results: readonly PageResult[]): HalfFigures {
       if (s.statedLegal.correct) f.statedLegal.right++;
     }
     // As in offline-company.ts: emails are annotated on contact pages of the webstruct-contact set.
-    if (r.page_role === 'contact') add(f.emails, s.emails);
+    if (r.page_role === 'contact') {
+      add(f.emails, s.emails);
+      const lower = (xs: readonly string[] | undefined): string[] => (xs ?? []).map((e) => e.toLowerCase());
+      const missed = s.emails?.falseNegatives ?? [];
+      if (missed.length) {
+        f.emailMisses.pages++;
+        if (!res.data?.company.emails.length) f.emailMisses.pagesAnsweringNone++;
+      }
+      for (const e of missed.map((x) => x.toLowerCase())) {
+        if (lower(r.gt.emails).includes(e)) f.emailMisses.annotated++;
+        else if (lower(emailsInMarkup.get(r.page_id)).includes(e)) f.emailMisses.markup++;
+        else f.emailMisses.script++;
+      }
+    }
     add(f.addresses, s.addresses);
     if (s.addresses && s.addresses.tp + s.addresses.fn > 0) {
       f.addressesPerPage.right += s.addresses.tp / (s.addresses.tp + s.addresses.fn);
