@@ -284,6 +284,8 @@ interface HalfFigures {
   /** Is `name` the legal name the page states (corpus legal_names or the hand labels): the issue's "legal name where one is stated". */
   statedLegal: Rate;
   emails: Counts;
+  /** Missed contact-page emails by where the page has them, and the pages that missed any (or answered none). */
+  emailMisses: { annotated: number; markup: number; script: number; pages: number; pagesAnsweringNone: number };
   addresses: Counts;
   /** Address recall per page, summed (right) over the pages with annotated addresses (total): the target's figure. */
   addressesPerPage: Rate;
@@ -348,7 +350,7 @@ function scoreResults(results: readonly PageResult[]): HalfFigures {
         if (!res.data?.company.emails.length) f.emailMisses.pagesAnsweringNone++;
       }
       for (const e of missed.map((x) => x.toLowerCase())) {
-        if (lower(r.gt.emails).includes(e)) f.emailMisses.annotated++;
+        if (lower(r.gt.emails ?? undefined).includes(e)) f.emailMisses.annotated++;
         else if (lower(emailsInMarkup.get(r.page_id)).includes(e)) f.emailMisses.markup++;
         else f.emailMisses.script++;
       }
