@@ -286,7 +286,7 @@ io.observe(document.getElementById('late'));
       case '/media':
         return html(
           res,
-          '<!DOCTYPE html><html><head><title>Media</title></head><body><h1>Video</h1><video src="/assets/clip.mp4" autoplay muted></video><audio src="/assets/song.mp3" autoplay></audio></body></html>',
+          '<!DOCTYPE html><html><head><title>Media</title></head><body><h1>Video</h1><video src="/assets/clip.mp4" autoplay muted></video><audio src="/assets/song.mp3" autoplay></audio><video autoplay muted><source src="/stream/clip"></video><a href="/assets/brochure.zip">Brochure</a><img src="/assets/setup.exe" alt=""></body></html>',
         );
       case '/ws':
         return html(

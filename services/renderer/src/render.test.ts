@@ -143,10 +143,11 @@ describe('loading real-world pages', () => {
     expect(px(200, 1500 + 300 + 1500 + 150)).toEqual([0, 0, 255]); // IntersectionObserver data-src
   });
 
-  it('never requests video or audio', async () => {
+  it('never requests video or audio (by file name or by what asks for it), archives or installers', async () => {
     const result = await r.render(renderRequest(`${sites.origin}/media`));
     expect(result.snapshot!.text.headings).toContainEqual({ level: 1, text: 'Video' });
-    expect(sites.hits('/assets/clip.mp4') + sites.hits('/assets/song.mp3')).toBe(0);
+    expect(result.snapshot!.anchors.map((a) => a.href)).toContain(`${sites.origin}/assets/brochure.zip`);
+    expect(sites.hits('/assets/clip.mp4') + sites.hits('/assets/song.mp3') + sites.hits('/stream/clip') + sites.hits('/assets/setup.exe')).toBe(0);
   });
 
   it('lets the page open a websocket to an allowed host', async () => {
