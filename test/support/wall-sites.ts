@@ -119,6 +119,7 @@ export const WALL_CASES: WallCase[] = [
   page('ok-incapsula-protected', 200, null, { ...HTML, 'x-cdn': 'Imperva' }),
   page('ok-domain-broker', 200, null),
   page('ok-consent-banners', 200, null),
+  page('ok-fixed-layers', 200, null),
 ];
 
 export interface WallSites {

@@ -75,4 +75,11 @@ describe('consent banners', () => {
     // Every accept button would have called /consent.
     expect(sites.hits('/consent')).toBe(0);
   });
+
+  it("keeps fixed layers that are the page's own: a footer that links its cookie policy, a content pane that mentions privacy settings", async () => {
+    const snap = SnapshotSchema.parse((await r.render(renderRequest(`${sites.origin}/walls/ok-fixed-layers`))).snapshot);
+    expect(snap.text.visible).toContain('PANE-TEXT');
+    expect(snap.text.visible).toContain('FOOTER-TEXT');
+    expect(snap.anchors.map((a) => a.href)).toContain('mailto:sales@gearworks.example');
+  });
 });

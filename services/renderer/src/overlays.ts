@@ -4,8 +4,8 @@
  * site's. Consent banners are REMOVED from the DOM (so the HTML, texts, elements and styles the
  * extractors get never contain them); a CMP that re-inserts its banner loses it again. Nothing is
  * clicked, so no consent is ever given. Chat widgets are only hidden. Known CMPs by selector,
- * others by a heuristic: a fixed/sticky layer outside the header/nav whose text talks about
- * cookies or consent and that offers a button.
+ * others by a heuristic: a fixed/sticky layer outside the header/nav whose own words (not its
+ * links') talk about cookies or consent, that offers a button and holds at most half the page's text.
  */
 import type { Page } from 'playwright-core';
 
@@ -92,14 +92,28 @@ function clearOverlays(sel: { consent: string[]; chat: string[] }): number {
   // English, and "we use cookies" / "consent" in the main European languages (a banner's own words, not a site's).
   const CONSENT =
     /we use cookies|use of cookies|cookies? (policy|settings|preferences|notice|consent)|accept (all )?cookies|allow (all )?cookies|\bconsent\b|\bgdpr\b|datenschutz|privacy (preferences|settings)|wir verwenden cookies|einwilligung|nous utilisons des cookies|consentement|utilizamos cookies|usamos cookies|consentimiento|utilizziamo (?:i )?cookie|utilizza (?:i )?cookie|consenso|wij gebruiken cookies|toestemming|używamy (?:plików )?cookie|zgod[ayę]|vi använder cookies|samtycke|vi bruger cookies|samtykke|käytämme evästeitä|evästeet|çerez/i;
+  // A banner's own words, not its links': a fixed footer's "Cookie Policy" link is no banner.
+  const ownWords = (el: Element, text: string): string => {
+    let own = text;
+    for (const a of Array.from(el.querySelectorAll('a')).slice(0, 200)) {
+      const t = (a as HTMLElement).innerText;
+      if (t) own = own.replace(t, ' ');
+    }
+    return own;
+  };
+  let pageText = -1;
   for (const el of Array.from(document.querySelectorAll('body *')).slice(0, 20_000)) {
     if (!el.isConnected) continue;
     const cs = getComputedStyle(el);
     if (cs.position !== 'fixed' && cs.position !== 'sticky') continue;
     if (el.closest('header, nav, [role=banner], [role=navigation]')) continue;
     const text = ((el as HTMLElement).innerText || '').slice(0, 3001);
-    if (!text || text.length > 3000 || !CONSENT.test(text)) continue;
+    if (!text || text.length > 3000 || !CONSENT.test(ownWords(el, text))) continue;
     if (!el.querySelector('button, [role=button], a, input[type=button], input[type=submit]')) continue;
+    // A layer over the page is a small part of its text; one that holds most of it is the page (a
+    // layout of fixed panes whose content mentions privacy settings or consent).
+    if (pageText < 0) pageText = (document.body?.innerText || '').length;
+    if (text.length > 0.5 * pageText) continue;
     el.remove();
     count++;
   }
