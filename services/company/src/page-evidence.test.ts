@@ -35,3 +35,14 @@ describe("the site's name written as its logo", () => {
     expect(name(article('<h1 class="logo"><a href="/">The Daily Example</a></h1>', 'Storms hit the coast | dailyexample.com'))).toBe('The Daily Example');
   });
 });
+
+describe('emails the page shows only on a click', () => {
+  it('are read from the document text too (a closed tab, accordion or <details>), never from script or form-control text', () => {
+    const html = `<html><body><div class="tab">Leeds office: 1 Mill Lane</div><div class="tab" style="display:none">York office: york@acme.example</div>
+      <details><summary>More</summary>Write to <b>help@acme.example</b></details><script>var x = "js@acme.example";</script><textarea>typed@acme.example</textarea></body></html>`;
+    const snapshot = snapshotFromHtml(html, 'https://www.acme.example/contact');
+    // As the browser reports the page: innerText leaves out what is not shown.
+    const shown = { ...snapshot, text: { ...snapshot.text, visible: 'Leeds office: 1 Mill Lane\nMore' } };
+    expect(analyzeCompany({ requestId: randomUUID(), snapshot: shown, extraSnapshots: [] }).data.emails).toEqual(['york@acme.example', 'help@acme.example']);
+  });
+});

@@ -34,6 +34,34 @@ function parseHtml(html: string): HTMLElement {
   return parse(html, { comment: false, blockTextElements: { script: true, style: true, noscript: true, pre: true } });
 }
 
+const NOT_TEXT = new Set(['script', 'style', 'noscript', 'template', 'textarea', 'select', 'svg', 'head']);
+const BLOCK =
+  /^(?:address|article|aside|blockquote|br|dd|details|div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|tbody|td|tfoot|th|thead|tr|ul)$/;
+
+/**
+ * The document's text, shown or not: what sits in a closed tab, accordion or `<details>` is the
+ * page's too (innerText, the snapshot's visible text, leaves it out). Raw text, entities kept, block
+ * elements on lines of their own; no script, style or form-control text.
+ */
+export function documentText(root: HTMLElement): string {
+  const parts: string[] = [];
+  const walk = (el: HTMLElement): void => {
+    for (const n of el.childNodes) {
+      if (n.nodeType === 3) parts.push(n.rawText);
+      else if (n.nodeType === 1) {
+        const tag = (n as HTMLElement).rawTagName?.toLowerCase() ?? '';
+        if (NOT_TEXT.has(tag)) continue;
+        const block = BLOCK.test(tag);
+        if (block) parts.push('\n');
+        walk(n as HTMLElement);
+        if (block) parts.push('\n');
+      }
+    }
+  };
+  walk(root);
+  return parts.join('');
+}
+
 /** `<address>` elements: scanned like text, or taken whole when short and address-like. */
 function addressElements(root: HTMLElement): string[] {
   const out: string[] = [];
@@ -114,6 +142,8 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
     ...emailsFromAnchors(s.anchors),
     ...emailsFromCloudflareHtml(s.html),
     ...findEmailsInText(visible).map((email) => ({ email, source: 'text' as const })),
+    // ...then those in text the page shows only on a click (a closed tab, accordion or <details>).
+    ...findEmailsInText(documentText(root)).map((email) => ({ email, source: 'text' as const })),
     // Script-written addresses ("enkoder" and the like) leave a written-out copy in <noscript> for people without JavaScript.
     ...root
       .querySelectorAll('noscript')
