@@ -131,6 +131,12 @@ export async function startFixtureSites(): Promise<FixtureSites> {
           `<!DOCTYPE html><html><head><title>Acme Roasters</title></head><body style="margin:0;background:#fff"><header><a href="/" class="brand-link">${logo[url.searchParams.get('as') ?? 'plain']}</a></header><main><h1>Coffee</h1><p>Roasted weekly.</p></main></body></html>`,
         );
       }
+      case '/css-logo':
+        // The classic CSS logo: a link home drawn by its background, its text indented away, in no <header>.
+        return html(
+          res,
+          '<!DOCTYPE html><html><head><title>Acme Roasters</title></head><body style="margin:0"><div id="top"><h1 id="site-id"><a href="/" style="display:block;width:160px;height:48px;background:url(/img/red-logo.svg) no-repeat;text-indent:-9999px;overflow:hidden">Acme Roasters</a></h1></div><main><h2>Coffee</h2><p>Roasted weekly.</p></main></body></html>',
+        );
       case '/img/red-logo.svg':
         res.writeHead(200, { 'content-type': 'image/svg+xml' });
         return void res.end(

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SnapshotSchema, RenderResultSchema } from '@enrich/shared/contracts';
+import { rankLogoCandidates } from '@enrich/shared/logos';
 import { DeadlineExceededError, TargetUnreachableError, UrlForbiddenError } from '@enrich/shared/errors';
 import { startFixtureSites, type FixtureSites } from '../../../test/support/fixture-sites.ts';
 import { fixtureResolver, renderRequest, startTestRenderer } from '../../../test/support/renderer-harness.ts';
@@ -141,6 +142,13 @@ describe('loading real-world pages', () => {
     const px = (x: number, y: number): number[] => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
     expect(px(200, 1500 + 150)).toEqual([255, 0, 0]); // native loading=lazy
     expect(px(200, 1500 + 300 + 1500 + 150)).toEqual([0, 0, 255]); // IntersectionObserver data-src
+  });
+
+  it('collects a link home drawn by its CSS background (its text indented away) as a logo, outside any header', async () => {
+    const snap = SnapshotSchema.parse((await r.render(renderRequest(`${sites.origin}/css-logo`))).snapshot);
+    const bg = snap.images.find((i) => i.kind === 'background');
+    expect(bg).toMatchObject({ src: `${sites.origin}/img/red-logo.svg`, linkHref: `${sites.origin}/`, region: 'other' });
+    expect(rankLogoCandidates(snap).candidates[0]?.url).toBe(`${sites.origin}/img/red-logo.svg`);
   });
 
   it('never requests video or audio (by file name or by what asks for it), archives or installers', async () => {

@@ -143,9 +143,15 @@ function backgroundImagesOf(h: PageHelpers, L: ElementLimits, truncated: string[
     const bg = getComputedStyle(el).backgroundImage;
     if (!bg || bg === 'none' || !bg.includes('url(')) continue;
     const box = el.getBoundingClientRect();
-    const hints = `${el.id} ${typeof el.className === 'string' ? el.className : ''} ${el.getAttribute('aria-label') ?? ''}`;
+    // Its own names and those of two ancestors ("h1#logo > a" drawn by CSS, its text indented away).
+    const hints = [el, el.parentElement, el.parentElement?.parentElement]
+      .map((e) => (e ? `${e.id} ${typeof e.className === 'string' ? e.className : ''} ${e.getAttribute('aria-label') ?? ''}` : ''))
+      .join(' ');
     const region = h.regionOf(el);
-    const notable = NOTABLE.test(hints) || region === 'header' || region === 'nav' || box.width * box.height >= 40_000;
+    // A link to the site's root drawn as a picture is the classic CSS logo.
+    const link = el.closest('a');
+    const home = !!link && link.host === location.host && /^\/(?:(?:index|default|home)\.\w+)?$/i.test(link.pathname);
+    const notable = NOTABLE.test(hints) || home || region === 'header' || region === 'nav' || box.width * box.height >= 40_000;
     if (!notable || box.width < 8 || box.height < 8) continue;
     const match = /url\(\s*(['"]?)(.*?)\1\s*\)/.exec(bg);
     const src = match ? h.abs(match[2]) : null;
