@@ -81,5 +81,8 @@ describe('consent banners', () => {
     expect(snap.text.visible).toContain('PANE-TEXT');
     expect(snap.text.visible).toContain('FOOTER-TEXT');
     expect(snap.anchors.map((a) => a.href)).toContain('mailto:sales@gearworks.example');
+    // A chat widget is hidden; a section of the page's own that shares a widget's generic id is not.
+    expect(snap.text.visible).not.toContain('INTERCOM-CHAT');
+    expect(snap.text.visible).toContain('LAUNCHER-SECTION');
   });
 });

@@ -61,7 +61,7 @@ const CHAT_SELECTORS = [
   '#zsiq_float',
   '.zsiq_floatmain',
   'iframe[src*="tawk.to"]',
-  '#launcher',
+  'iframe#launcher', // Zendesk's; a site's own section may be called #launcher
   '#fc_frame',
   '#chat-widget-container',
   '#livechat-compact-container',
