@@ -5,7 +5,9 @@
  * score-company.ts, score-classify.ts and score-brand.ts (logos also against test/eval/labels/logos.jsonl).
  * Prints every figure for the validation and the tuning half of the split (test/eval/split.ts) and
  * the gap between them, and writes both halves to test/eval/results/eval.json (per-page answers of
- * the tuning half only).
+ * the tuning half only). Missed contact-page emails are also counted, per half, by where the page has
+ * them (annotated text, a mailto in the HTML, a mailto only a script writes: labels/emails.jsonl) and
+ * by page: counts that say which kind of miss to look for without showing a validation page.
  *
  * Each page is requested under its live domain (http://www.leewardpro.com:<port>/wsb-0.html), and the
  * renderer resolves every name to the local page server (RESOLVE_OVERRIDES=*=127.0.0.2), so the
