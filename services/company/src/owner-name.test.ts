@@ -93,6 +93,13 @@ describe('legal name and brand name of the owner', () => {
     expect(isJunkName('Business Name Insurance LLC', 'acme')).toBe(false);
   });
 
+  it('never answers a US town and its state, written where a name would be ("© 2018 Bar Harbor, Maine")', () => {
+    for (const place of ['Bar Harbor, Maine', 'Austin, TX', 'Washington, DC', 'Saint Paul, Minnesota']) expect(isJunkName(place, 'harborviewinn')).toBe(true);
+    for (const name of ['Acme Widgets, Inc.', 'Katz, Marshall & Banks', 'Maine Coast Realty', 'Texas Roadhouse']) expect(isJunkName(name, 'acme')).toBe(false);
+    const c = choose({ domainLabel: 'harborviewinn', title: 'Bar Harbor, Maine | Harbor View Inn', footerText: '© 2018 Bar Harbor, Maine' });
+    expect(c?.name).toBe('Harbor View Inn');
+  });
+
   it('never answers a platform, agency or host the page credits with the site, in no list or in a list', () => {
     const credited = (visibleText: string, domainLabel = 'acmecameras') =>
       choose({ domainLabel, title: 'Acme Cameras | Lenses and Tripods', visibleText, footerText: visibleText })?.name;

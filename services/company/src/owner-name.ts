@@ -8,6 +8,7 @@
  * on a Darling Homes site).
  */
 import { compact } from '@enrich/shared/page';
+import { isUsTownAndState } from './addresses/index.ts';
 import { hasStrongLegalForm, legalFormOf, stripLegalForm } from './legal-forms.ts';
 import { isBareHost, SITE_ITSELF, type NameCandidate, type NameSource } from './legal-name.ts';
 
@@ -111,13 +112,19 @@ const PERSON =
 
 /**
  * A placeholder, a platform's name on a site that is not the platform's, a person, or a place: the
- * town or region of one of the pages' own addresses ("Springfield" beside "1 Main St, Springfield, IL 62701").
+ * town or region of one of the pages' own addresses ("Springfield" beside "1 Main St, Springfield, IL 62701"),
+ * or a US town with its state ("© 2018 Bar Harbor, Maine").
  */
 export function isJunkName(name: string, domainLabel: string, places: ReadonlySet<string> = new Set()): boolean {
   const core = compact(stripLegalForm(name));
   const n = name.trim();
   return (
-    PLACEHOLDER.test(n) || PLACEHOLDER.test(stripLegalForm(n)) || PERSON.test(n) || (PLATFORMS.has(core) && core !== compact(domainLabel)) || places.has(core)
+    PLACEHOLDER.test(n) ||
+    PLACEHOLDER.test(stripLegalForm(n)) ||
+    PERSON.test(n) ||
+    (PLATFORMS.has(core) && core !== compact(domainLabel)) ||
+    places.has(core) ||
+    isUsTownAndState(n)
   );
 }
 

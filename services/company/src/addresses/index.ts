@@ -14,6 +14,7 @@ import { findAustralianAddresses } from './au.ts';
 import { findEuropeanAddresses } from './eu.ts';
 
 export { formatPostalAddress } from './structured.ts';
+export { isUsTownAndState } from './us.ts';
 
 const SCANNERS = [
   findUsAddresses,

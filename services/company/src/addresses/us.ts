@@ -57,6 +57,13 @@ const STATE_NAMES = [
   'Wisconsin',
   'Wyoming',
 ].join('|');
+const TOWN_STATE = new RegExp(`^(?:\\p{Lu}[\\p{L}.'’-]*\\s+){0,3}\\p{Lu}[\\p{L}.'’-]*,\\s*(?:${STATE_NAMES}|${STATE_CODES})\\.?$`, 'u');
+
+/** A US town and its state and nothing else ("Bar Harbor, Maine", "Austin, TX"): a place, no one's name. */
+export function isUsTownAndState(name: string): boolean {
+  return TOWN_STATE.test(name.trim());
+}
+
 // Dotted and mixed-case codes appear in the wild ("Ma 02631", "D.C.", "Fla.").
 const STATE = `(?:${STATE_NAMES}|(?:${STATE_CODES})|[A-Z][a-z](?=\\s+\\d{5})|D\\.\\s?C\\.|[A-Z]\\.[A-Z]\\.|Calif\\.|Fla\\.|Tex\\.|Mass\\.|Penn\\.)`;
 
