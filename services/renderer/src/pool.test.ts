@@ -6,7 +6,7 @@ import { BusyError, UnavailableError } from '@enrich/shared/errors';
 import { chromiumChildPids } from '../../../test/support/chromium-pids.ts';
 import { startFixtureSites, type FixtureSites } from '../../../test/support/fixture-sites.ts';
 import { renderRequest, startTestRenderer, testConfig } from '../../../test/support/renderer-harness.ts';
-import { CHROMIUM_ARGS, EXTRA_DISABLED_FEATURES, browserPidOf, disableFeaturesSwitchOf, featureLaunchOptions } from './pool.ts';
+import { CHROMIUM_ARGS, EXTRA_DISABLED_FEATURES, browserPidOf, disableFeaturesSwitchOf, featureLaunchOptions, retireReason, type Slot } from './pool.ts';
 
 let sites: FixtureSites;
 beforeAll(async () => {
@@ -162,5 +162,35 @@ describe('Chromium features', () => {
     expect(featureLaunchOptions(`--disable-features=A,${EXTRA_DISABLED_FEATURES.join(',')}`)).toBeNull();
     expect(featureLaunchOptions('none')).toEqual({ ignoreDefaultArgs: [], args: [`--disable-features=${EXTRA_DISABLED_FEATURES.join(',')}`] });
     expect(featureLaunchOptions(null)).toBeNull();
+  });
+});
+
+describe('the PSS cap is read sparingly', () => {
+  // This test process's own tree stands in for a browser: its PSS is some tens of MB.
+  const slot = (pssMb: number, checkedMsAgo: number): Slot => ({
+    browser: {} as Browser,
+    pagesServed: 1,
+    inFlight: 1,
+    retired: false,
+    pid: process.pid,
+    pssCheckedAt: Date.now() - checkedMsAgo,
+    pssMb,
+  });
+  it('reads it every second once the last reading is past half the cap, every five seconds below that', () => {
+    const opts = { recyclePages: 100, pssCapMb: 100_000 };
+    const far = slot(1_000, 2_000);
+    expect(retireReason(far, opts)).toBeNull();
+    expect(far.pssMb).toBe(1_000); // not read: 2 s since the last reading, far under the cap
+    const near = slot(60_000, 2_000);
+    expect(retireReason(near, opts)).toBeNull();
+    expect(near.pssMb).toBeGreaterThan(0);
+    expect(near.pssMb).toBeLessThan(60_000); // read again: past half the cap
+    const stale = slot(1_000, 6_000);
+    retireReason(stale, opts);
+    expect(stale.pssMb).not.toBe(1_000);
+  });
+  it('retires a browser over the cap when it reads it, and by pages served whatever the PSS', () => {
+    expect(retireReason(slot(0, 10_000), { recyclePages: 100, pssCapMb: 1 })).toMatchObject({ capMb: 1 });
+    expect(retireReason({ ...slot(0, 0), pagesServed: 100 }, { recyclePages: 100, pssCapMb: 1 })).toEqual({ pagesServed: 100 });
   });
 });

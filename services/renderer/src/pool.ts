@@ -88,14 +88,14 @@ export interface PoolOptions {
   concurrency: number;
   queue: number;
   recyclePages: number;
-  /** Retire the browser when its process tree's PSS exceeds this many MB (0: never); read at most once a second. */
+  /** Retire the browser when its process tree's PSS exceeds this many MB (0: never); read at most once a second (retireReason). */
   pssCapMb?: number;
   log: Logger;
   /** Injectable for tests. */
   launch?: () => Promise<Browser>;
 }
 
-interface Slot {
+export interface Slot {
   browser: Browser;
   pagesServed: number;
   inFlight: number;
@@ -103,6 +103,8 @@ interface Slot {
   /** The browser's main process, when it could be found (the PSS cap needs it). */
   pid?: number;
   pssCheckedAt: number;
+  /** The last PSS read, in MB (0 before the first). */
+  pssMb: number;
 }
 
 export interface Lease {
@@ -168,14 +170,26 @@ async function watchBrowserProcess(browser: Browser, log: Logger): Promise<numbe
   return browserPid;
 }
 
+/**
+ * How often the PSS is read: every second once the last reading is past half the cap, else every
+ * five. Reading it is no light thing: the kernel walks the page tables of every Chromium process
+ * for smaps_rollup, 7-9 ms of this process's CPU, synchronously, per reading (a --cpu-prof of the
+ * renderer under /enrich at concurrency 1, 2026-11-27: 4.5 % of its CPU, the most of any of its own
+ * functions). A browser under half its cap is far from it; one that does cross it within the five
+ * seconds is retired that much later.
+ */
 const PSS_CHECK_EVERY_MS = 1_000;
+const PSS_CHECK_WITH_HEADROOM_MS = 5_000;
 
 /** Why `slot` should be retired now, if it should: pages served, or its PSS over the cap. */
-function retireReason(slot: Slot, opts: PoolOptions): Record<string, number> | null {
+export function retireReason(slot: Slot, opts: Pick<PoolOptions, 'recyclePages' | 'pssCapMb'>): Record<string, number> | null {
   if (slot.pagesServed >= opts.recyclePages) return { pagesServed: slot.pagesServed };
-  if (!opts.pssCapMb || !slot.pid || Date.now() - slot.pssCheckedAt < PSS_CHECK_EVERY_MS) return null;
+  if (!opts.pssCapMb || !slot.pid) return null;
+  const every = slot.pssMb < opts.pssCapMb / 2 ? PSS_CHECK_WITH_HEADROOM_MS : PSS_CHECK_EVERY_MS;
+  if (Date.now() - slot.pssCheckedAt < every) return null;
   slot.pssCheckedAt = Date.now();
   const pssMb = treePssMb(slot.pid);
+  slot.pssMb = pssMb ?? 0;
   return pssMb !== null && pssMb > opts.pssCapMb ? { pssMb, capMb: opts.pssCapMb, pagesServed: slot.pagesServed } : null;
 }
 
@@ -249,7 +263,7 @@ export function createBrowserPool(opts: PoolOptions): BrowserPool {
       launching = (async () => {
         const started = Date.now();
         const { browser, pid } = await launchWatched();
-        const slot: Slot = { browser, pagesServed: 0, inFlight: 0, retired: false, pssCheckedAt: 0, ...(pid ? { pid } : {}) };
+        const slot: Slot = { browser, pagesServed: 0, inFlight: 0, retired: false, pssCheckedAt: 0, pssMb: 0, ...(pid ? { pid } : {}) };
         browser.once('disconnected', () => {
           slots.delete(slot);
           if (current === slot) current = null;
