@@ -10,8 +10,18 @@ import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { CompanyData } from '@enrich/shared/contracts';
 import { analyzeCompany } from '../../services/company/src/analyze.ts';
+import { legalFormOf, stripLegalForm } from '../../services/company/src/legal-forms.ts';
 import { snapshotFromHtml } from '../support/snapshot-from-html.ts';
-import { decodePage, loadEmailLabels, scoreCompany, withEmailLabels, withStatedLegalNames, type CompanyTruth, type Counts } from './score-company.ts';
+import {
+  decodePage,
+  loadEmailLabels,
+  normaliseCompanyName,
+  scoreCompany,
+  withEmailLabels,
+  withStatedLegalNames,
+  type CompanyTruth,
+  type Counts,
+} from './score-company.ts';
 import { formatHalves, halfOf, HALVES, siteOf, type Half } from './split.ts';
 
 interface Record {
@@ -76,7 +86,51 @@ const bump = (x: Rate, right: boolean): void => {
 /** Adds one page's scores to its half's totals and failure classes. */
 const emailLabels = loadEmailLabels('markup');
 
-function tally(r: Record, data: CompanyData, t: Totals, fail: (cls: string, example: string) => void): void {
+/**
+ * What kind of miss a stated legal name is, and where the page states it: counts that say which kind
+ * to probe for without showing a validation page. `html` is the saved page.
+ */
+function statedMissKind(predicted: string, expected: readonly string[], html: string): string {
+  const fold = (s: string): string =>
+    s
+      .toLowerCase()
+      .replace(/&amp;/g, '&')
+      .replace(/[^a-z0-9&]+/g, ' ')
+      .trim();
+  const core = (s: string): string => normaliseCompanyName(stripLegalForm(s));
+  const answer = !predicted
+    ? 'no name'
+    : expected.some((e) => core(e) === core(predicted))
+      ? legalFormOf(predicted)
+        ? 'the stated name with another legal form'
+        : 'the stated name without its legal form'
+      : legalFormOf(predicted)
+        ? 'another legal-form name'
+        : 'a name with no legal form';
+  const text = fold(
+    html
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&nbsp;|&#160;/g, ' ')
+      .replace(/©|&copy;|&#169;/gi, ' (c) '),
+  );
+  const ld = fold([...html.matchAll(/<script[^>]*ld\+json[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]).join(' '));
+  const at = (e: string): string => {
+    const f = fold(e);
+    const i = text.indexOf(f);
+    if (i < 0)
+      return ld.includes(f) ? 'JSON-LD only' : text.includes(fold(stripLegalForm(e))) ? 'only without its form in the text' : 'not in the text as written';
+    return /copyright|\bc\b|\b(?:19|20)\d\d\b/.test(text.slice(Math.max(0, i - 40), i)) ? 'after a copyright or year' : 'in running text';
+  };
+  const where = [...new Set(expected.map(at))].sort().join(' | ');
+  if (answer !== 'another legal-form name') return `${answer}; stated ${where}`;
+  const own = text.indexOf(fold(predicted));
+  const stated = expected.map((e) => text.indexOf(fold(e))).filter((i) => i >= 0);
+  const order = own < 0 || !stated.length ? '' : own < Math.min(...stated) ? ', before the stated one' : ', after the stated one';
+  return `${answer} (${at(predicted)}${order}); stated ${where}`;
+}
+
+function tally(r: Record, data: CompanyData, t: Totals, fail: (cls: string, example: string) => void, html: string): void {
   const s = scoreCompany(withEmailLabels(r.gt, emailLabels.get(r.page_id)), data);
   if (s.name && r.page_role === 'main') {
     bump(t.mainName, s.name.correct);
@@ -94,7 +148,11 @@ function tally(r: Record, data: CompanyData, t: Totals, fail: (cls: string, exam
   }
   if (s.statedLegal) {
     bump(t.statedLegal, s.statedLegal.correct);
-    if (!s.statedLegal.correct) fail('legal name where stated: missed', `${r.page_id}: "${data.name}" expected ${JSON.stringify(s.statedLegal.expected)}`);
+    if (!s.statedLegal.correct)
+      fail(
+        `legal name where stated: missed, ${statedMissKind(data.name, s.statedLegal.expected, html)}`,
+        `${r.page_id}: "${data.name}" expected ${JSON.stringify(s.statedLegal.expected)}`,
+      );
   }
   if (s.name && r.source === 'readability') {
     bump(t.articleName, s.name.correct);
@@ -103,7 +161,11 @@ function tally(r: Record, data: CompanyData, t: Totals, fail: (cls: string, exam
   }
   if (s.legalNames && r.source.startsWith('webstruct')) {
     add(t.legal, s.legalNames);
-    for (const p of s.legalNames.falsePositives) fail('legal name: wrong legal name', `${r.page_id}: "${p}" expected ${JSON.stringify(r.gt.legal_names)}`);
+    for (const p of s.legalNames.falsePositives)
+      fail(
+        `legal name: wrong legal name (${r.gt.legal_names?.length ? 'the corpus names another' : 'the corpus names none'}${s.statedLegal ? ', a label states one' : ''})`,
+        `${r.page_id}: "${p}" expected ${JSON.stringify(r.gt.legal_names)}`,
+      );
     for (const e of s.legalNames.falseNegatives) fail('legal name: missed', `${r.page_id}: "${e}", got "${data.name}"`);
   }
   if (s.emails && r.page_role === 'contact') {
@@ -126,11 +188,12 @@ const started = performance.now();
 for (const r of records) {
   const half = halfOf(r);
   const url = r.url || `http://${r.domain || 'example.invalid'}/`;
-  const snapshot = snapshotFromHtml(decodePage(readFileSync(join(corpus, r.html))), url);
+  const html = decodePage(readFileSync(join(corpus, r.html)));
+  const snapshot = snapshotFromHtml(html, url);
   const { data } = analyzeCompany({ requestId: randomUUID(), snapshot, extraSnapshots: [] });
   if (verbose || only) console.log(r.page_id, half === 'tuning' ? JSON.stringify(data) : '(validation half: reply not shown)');
   const classes = failures[half];
-  tally(r, data, totals[half], (cls, example) => classes.set(cls, [...(classes.get(cls) ?? []), example]));
+  tally(r, data, totals[half], (cls, example) => classes.set(cls, [...(classes.get(cls) ?? []), example]), html);
 }
 
 const byHalf = (f: (t: Totals) => Rate): { [h in Half]: Rate } => ({ tuning: f(totals.tuning), validation: f(totals.validation) });
