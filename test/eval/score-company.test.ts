@@ -99,6 +99,13 @@ describe('email labels (mailto targets the corpus annotation omits)', () => {
     expect(scoreCompany(withEmailLabels(truth, ['sales@acme.example']), found).emails).toMatchObject({ tp: 2, fp: 0, fn: 0 });
     expect(withEmailLabels({ emails_annotated: false, emails: null }, ['sales@acme.example']).emails).toBeNull();
   });
+  it('does not add an address the annotation already has written out: one address found once is no miss', () => {
+    const truth = { emails_annotated: true, emails: ['infoatacmedotexample'] };
+    const labelled = withEmailLabels(truth, ['info@acme.example', 'sales@acme.example']);
+    expect(labelled.emails).toEqual(['infoatacmedotexample', 'sales@acme.example']);
+    const found = { emails: ['info@acme.example', 'sales@acme.example'] } as Parameters<typeof scoreCompany>[1];
+    expect(scoreCompany(labelled, found).emails).toMatchObject({ tp: 2, fp: 0, fn: 0 });
+  });
 
   it('loads one list of addresses per page from labels/emails.jsonl', () => {
     const labels = loadEmailLabels('rendered');

@@ -236,10 +236,17 @@ export function loadEmailLabels(kind: 'rendered' | 'markup', path = join(import.
   return new Map(labels.map((l) => [l.page_id, kind === 'rendered' ? l.emails : l.in_markup]));
 }
 
-/** The truth with the labelled emails added, for pages whose emails are annotated. */
+/**
+ * The truth with the labelled emails added, for pages whose emails are annotated. A labelled address
+ * that the annotation already has written out ("info at acme dot com" annotated as
+ * "infoatacmedotcom", the link's target "info@acme.com") is that address, not a second one: the
+ * labelling rule compared strings, so each such address was counted twice and one of the two was
+ * always a miss (2026-11-27: 5 of the validation half's 6 missed contact-page emails).
+ */
 export function withEmailLabels<T extends CompanyTruth>(truth: T, labelled: readonly string[] | undefined): T {
   if (!labelled?.length || !truth.emails_annotated || !truth.emails) return truth;
-  return { ...truth, emails: [...truth.emails, ...labelled] };
+  const annotated = truth.emails;
+  return { ...truth, emails: [...annotated, ...labelled.filter((l) => !annotated.some((a) => emailMatches(l, a)))] };
 }
 
 /** Pages are bytes: UTF-8 when valid, else the Windows-1252 that browsers assume for old Western pages. */
