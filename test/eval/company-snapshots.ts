@@ -10,6 +10,10 @@
  * the rendered and the static snapshot scored against the truth; prints the pages where they differ
  * and the totals (with --all: every tuning page with a company name). The names are scored as the
  * evals score them (corpus truth plus the stated-legal-name labels).
+ * --email-misses: every contact page of BOTH halves with emails to find (annotated, or a script-written
+ * mailto of labels/emails.jsonl), rendered as /enrich renders it; each email the analyzer misses is
+ * counted by where the rendered snapshot has it (a mailto link, the HTML, the visible text, nowhere).
+ * Counts only, per half: which step loses them, without showing a validation page.
  * --candidates: as --names, and also the name candidates only one of the two snapshots yields (how a
  * rendered page read as windows-1252 was found, 2026-11-26: "Â©" holders on the rendered side).
  */
@@ -20,12 +24,13 @@ import type { Snapshot } from '@enrich/shared/contracts';
 import { domainLabel, registrableDomain } from '@enrich/shared/page';
 import { createLogger } from '@enrich/shared/runtime';
 import { analyzeCompany } from '../../services/company/src/analyze.ts';
+import { cleanEmail, emailsFromAnchors, findEmailsInText } from '../../services/company/src/emails.ts';
 import { readPageEvidence } from '../../services/company/src/page-evidence.ts';
 import { loadRendererConfig } from '../../services/renderer/src/config.ts';
 import { createRenderer } from '../../services/renderer/src/service.ts';
 import { snapshotFromHtml } from '../support/snapshot-from-html.ts';
 import { corpusDir, corpusPresent, loadRecords, serveCorpusPages } from './corpus.ts';
-import { decodePage, scoreCompany, withStatedLegalNames } from './score-company.ts';
+import { decodePage, loadEmailLabels, scoreCompany, withEmailLabels, withStatedLegalNames } from './score-company.ts';
 import { halfOf, siteOf } from './split.ts';
 
 const REPO = join(import.meta.dirname, '../..');
@@ -39,11 +44,61 @@ const dump = process.argv.find((a) => a.startsWith('--dump='))?.slice(7);
 const all = process.argv.includes('--all');
 const names = process.argv.includes('--names') || process.argv.includes('--candidates');
 const candidates = process.argv.includes('--candidates');
-// Validation pages are never rendered here: they are for measuring, not for looking at.
+const emailMisses = process.argv.includes('--email-misses');
+const renderedEmails = loadEmailLabels('rendered');
+
+/** Which of cleanEmail's rules an address fails, told apart from the outside (its rules are private). */
+function rejection(email: string): string {
+  const at = email.lastIndexOf('@');
+  const [local, domain] = [email.slice(0, at), email.slice(at + 1)];
+  if (/[^\x00-\x7f]/.test(domain)) return 'a non-ASCII domain';
+  if (/[^\x00-\x7f]/.test(local)) return 'a non-ASCII local part';
+  if (!/^[a-z0-9_%+'.-]+$/.test(local)) return 'a character outside the local-part set';
+  if (!/\.[a-z]{2,24}$/.test(domain)) return 'an unusual top-level domain';
+  if (cleanEmail(`info@${domain}`) === null) return 'a junk or file domain';
+  if (cleanEmail(`${local}@acme-widgets.com`) === null) return 'a junk local part';
+  return 'another rule';
+}
+
+/** Where in the HTML an address sits that is neither a link's target nor shown text. */
+function htmlPlace(html: string, email: string): string {
+  const at = html.indexOf(email);
+  const before = html.slice(0, at);
+  if (before.lastIndexOf('<!--') > before.lastIndexOf('-->')) return 'in a comment';
+  if (before.lastIndexOf('<script') > before.lastIndexOf('</script')) return 'in a script';
+  if (before.lastIndexOf('<style') > before.lastIndexOf('</style')) return 'in a style';
+  if (before.lastIndexOf('<') > before.lastIndexOf('>'))
+    return `in an attribute of <${/^<([a-z0-9-]+)/.exec(before.slice(before.lastIndexOf('<')))?.[1] ?? '?'}>`;
+  const inside = ['noscript', 'template', 'textarea', 'select', 'svg', 'head', 'title'].filter(
+    (t) => before.lastIndexOf(`<${t}`) > before.lastIndexOf(`</${t}`),
+  );
+  const found = findEmailsInText(html.slice(Math.max(0, at - 80), at + email.length + 80).replace(/<[^>]*>/g, ' '));
+  return `in a text node${inside.length ? ` inside <${inside.join('> <')}>` : ''}${cleanEmail(email) === null ? `, which cleanEmail rejects (${rejection(email)})` : ''}${found.some((f) => cleanEmail(f) === email) ? ', found by the text scan around it' : ', not found by the text scan around it'}`;
+}
+
+/** Which step loses an email that a snapshot's link has: the link's reading, or the address check (and which rule). */
+function linkLoss(anchor: Snapshot['anchors'][number], email: string): string {
+  if (!/^mailto:/i.test(anchor.href)) return `not a mailto link (${anchor.href.split(':')[0]} scheme)`;
+  const read = emailsFromAnchors([anchor]).map((f) => f.email);
+  if (!read.some((r) => r.toLowerCase().includes(email))) return 'the mailto reading loses it';
+  const cleaned = read.map(cleanEmail);
+  if (cleaned.includes(email)) return 'read and kept by cleanEmail: lost later';
+  if (cleaned.some((c) => c !== null)) return 'cleanEmail gives another address';
+  const raw = read.find((r) => r.toLowerCase().includes(email))!;
+  const local = email.slice(0, email.lastIndexOf('@'));
+  return `cleanEmail rejects it (${raw.trim().toLowerCase() !== email ? 'extra characters around it' : local.length > 64 ? 'long local part' : 'a junk or file rule'})`;
+}
+// Validation pages are rendered here only for --email-misses, whose output for them is counts.
 const records = withStatedLegalNames(loadRecords(dir), dir, siteOf)
-  .filter((r) => halfOf(r) === 'tuning')
+  .filter((r) => halfOf(r) === 'tuning' || emailMisses)
   .filter((r) =>
-    only ? r.page_id === only : names ? (all || r.page_role === 'main') && !!r.gt.company_name : all || (r.page_role === 'contact' && r.gt.emails_annotated),
+    emailMisses
+      ? r.page_role === 'contact' && (!!r.gt.emails?.length || !!renderedEmails.get(r.page_id)?.length)
+      : only
+        ? r.page_id === only
+        : names
+          ? (all || r.page_role === 'main') && !!r.gt.company_name
+          : all || (r.page_role === 'contact' && r.gt.emails_annotated),
   );
 
 const log = createLogger('company-snapshots', 'warn');
@@ -51,18 +106,20 @@ const renderer = createRenderer({
   config: loadRendererConfig({
     ALLOW_PRIVATE_TARGETS: '127.0.0.2/32',
     SCREENSHOT_DIR: '/tmp/company-snapshots-shots',
-    ...(names ? { RESOLVE_OVERRIDES: '*=127.0.0.2' } : {}),
+    ...(names || emailMisses ? { RESOLVE_OVERRIDES: '*=127.0.0.2' } : {}),
   }),
   log,
 });
-const pages = await serveCorpusPages(dir, '127.0.0.2', names);
+const live = names || emailMisses;
+const pages = await serveCorpusPages(dir, '127.0.0.2', live);
 const nameTotals = { real: 0, static: 0, total: 0 };
+const missKinds: Record<'tuning' | 'validation', Map<string, number>> = { tuning: new Map(), validation: new Map() };
 if (dump) mkdirSync(dump, { recursive: true });
 try {
   for (const r of records) {
     const renderAt = (at: string) =>
       renderer.render(
-        { requestId: randomUUID(), url: at, viewport: { width: 1280, height: 800 }, screenshot: null, snapshot: true, scripts: names, visuals: names },
+        { requestId: randomUUID(), url: at, viewport: { width: 1280, height: 800 }, screenshot: null, snapshot: true, scripts: live, visuals: live },
         { deadline: Date.now() + 30_000, signal: new AbortController().signal, log },
       );
     let url = pages.urlOf(r);
@@ -94,6 +151,27 @@ try {
       }
       continue;
     }
+    if (emailMisses) {
+      const half = halfOf(r);
+      const missed = scoreCompany(withEmailLabels(r.gt, renderedEmails.get(r.page_id)), a).emails?.falseNegatives ?? [];
+      const html = real.html.toLowerCase();
+      const text = [real.text.visible, real.text.header, real.text.footer].join('\n').toLowerCase();
+      for (const e of missed.map((x) => x.toLowerCase())) {
+        const anchor = real.anchors.find((x) => x.href.toLowerCase().includes(e));
+        const where = anchor
+          ? `in a link of the snapshot: ${linkLoss(anchor, e)}${a.emails.includes(e) ? ', and in the analyzer output' : ''}${a.emails.length > 20 ? `, beside ${a.emails.length} answered` : ''}`
+          : html.includes(e)
+            ? `in the snapshot HTML: ${htmlPlace(html, e)}`
+            : text.includes(e)
+              ? 'in the snapshot text'
+              : readFileSync(join(dir, r.html), 'latin1').toLowerCase().includes(e)
+                ? 'not in the snapshot; in the saved page as written'
+                : 'not in the snapshot nor in the saved page as written';
+        missKinds[half].set(where, (missKinds[half].get(where) ?? 0) + 1);
+        if (half === 'tuning') console.log(`${r.page_id}: missed ${e} (${where})`);
+      }
+      continue;
+    }
     const onlyReal = a.emails.filter((e) => !b.emails.includes(e));
     const onlyStatic = b.emails.filter((e) => !a.emails.includes(e));
     const fp = scoreCompany(r.gt, a).emails?.falsePositives ?? [];
@@ -102,6 +180,9 @@ try {
       console.log(`${r.page_id}: real-only [${onlyReal.map(mark).join(', ')}] static-only [${onlyStatic.join(', ')}]`);
     }
   }
+  if (emailMisses)
+    for (const half of ['validation', 'tuning'] as const)
+      console.log(`${half}: missed emails by where the rendered snapshot has them: ${JSON.stringify(Object.fromEntries(missKinds[half]))}`);
   if (names) console.log(`company.name, tuning main pages: rendered ${nameTotals.real}/${nameTotals.total}, static ${nameTotals.static}/${nameTotals.total}`);
 } finally {
   await pages.close();
