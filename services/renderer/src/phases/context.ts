@@ -4,9 +4,9 @@
  * page: what a job needs before it knows its URL, so the spare (spare.ts) opens it ahead. Nothing
  * here knows the job (no import of run.ts).
  */
-import type { Browser, BrowserContext, CDPSession, Page, WebSocketRoute } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { Viewport } from '@enrich/shared/contracts';
-import { createGuardSwitch, type EgressGuard, type GuardSwitch } from '../egress/guard.ts';
+import { createGuardSwitch, type GuardSwitch } from '../egress/guard.ts';
 import { startEgressProxy, type EgressProxy } from '../egress/proxy.ts';
 
 /** What one job holds and must close when it ends, whatever happened. */
@@ -34,28 +34,16 @@ function userAgentFor(version: string): string {
 }
 
 /**
- * Websockets are asked of the guard before they open (and refused with a close code a page can
- * read); every other connection is checked by the egress proxy alone. Playwright's request routing
- * (`context.route`) is not used: it stops every request of the page in the browser and sends it to
- * this process and back: 22-47 ms of CPU and 11-26 ms of p50 per bench page (README, "Settling").
- * Media in a cross-origin frame (its own DevTools target) is not failed here; the proxy's byte
- * budget bounds it.
- */
-function guardWebSockets(context: BrowserContext, guard: EgressGuard): Promise<unknown> {
-  return context.routeWebSocket(
-    () => true,
-    async (ws: WebSocketRoute) => {
-      const verdict = await guard.check(ws.url());
-      if (verdict.ok) return ws.connectToServer();
-      guard.refuse({ url: ws.url(), kind: 'forbidden', reason: verdict.reason, netError: 'net::ERR_BLOCKED_BY_CLIENT' });
-      return ws.close({ code: 1008, reason: 'refused by the renderer' });
-    },
-  );
-}
-
-/**
  * Fails the page's media, archive and installer requests in the browser (BLOCKED_PATTERNS): only
  * those stop for this process; a navigation to such a URL is let through (the answer decides).
+ *
+ * Every connection of the page, websockets included, is checked by the egress proxy alone (a refused
+ * socket fails as if the network had refused it). Playwright's routing is not used: `context.route`
+ * stops every request of the page in the browser and sends it to this process and back (22-47 ms
+ * of CPU and 11-26 ms of p50 per bench page); `routeWebSocket` injects its socket mock into every
+ * document and relays every message of an allowed socket through this process (10-30 ms of CPU per
+ * request, none of them opening a socket; README, "Settling"). Media in a cross-origin frame (its
+ * own DevTools target) is not failed here; the proxy's byte budget bounds it.
  */
 async function blockMediaAndArchives(session: CDPSession): Promise<void> {
   session.on('Fetch.requestPaused', (e) => {
@@ -104,7 +92,7 @@ export async function openContext(browser: Browser, viewport: Viewport, held: He
     await blockMediaAndArchives(cdp);
     return cdp;
   });
-  const [page, interrupt] = await Promise.all([opening, session, guardWebSockets(context, guard)]);
+  const [page, interrupt] = await Promise.all([opening, session]);
   interruptSessions.set(page, interrupt);
   return { proxy, context, page, guard };
 }
