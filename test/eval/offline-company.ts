@@ -130,13 +130,35 @@ function statedMissKind(predicted: string, expected: readonly string[], html: st
   return `${answer} (${at(predicted)}${order}); stated ${where}`;
 }
 
+/** How a chosen name relates to the expected one: counts that say which kind of miss to probe for. */
+function nameMissKind(predicted: string, expected: string): string {
+  const words = (t: string): string[] =>
+    normaliseCompanyName(t) &&
+    stripLegalForm(t)
+      .toLowerCase()
+      .replace(/&/g, ' and ')
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length > 1 && w !== 'the' && w !== 'and');
+  const [p, e] = [normaliseCompanyName(predicted), normaliseCompanyName(expected)];
+  const [pw, ew] = [words(predicted), words(expected)];
+  const shared = pw.filter((w) => ew.includes(w)).length;
+  const form = legalFormOf(predicted) ? ', ours with a legal form' : '';
+  if (p.includes(e)) return `ours contains the expected${form}`;
+  if (e.includes(p)) return `the expected contains ours${form}`;
+  if (shared) return `${shared === Math.min(pw.length, ew.length) ? 'all words of the shorter shared' : 'a word shared'}${form}`;
+  return `nothing shared${form}${/\.[a-z]{2,}$/i.test(predicted) ? ', ours a host' : ''}`;
+}
+
 function tally(r: Record, data: CompanyData, t: Totals, fail: (cls: string, example: string) => void, html: string): void {
   const s = scoreCompany(withEmailLabels(r.gt, emailLabels.get(r.page_id)), data);
   if (s.name && r.page_role === 'main') {
     bump(t.mainName, s.name.correct);
     if (!s.name.correct) {
       if (!data.name) t.mainEmpty++;
-      fail(data.name ? 'name: another name chosen' : 'name: none found', `${r.page_id}: "${data.name}" expected "${s.name.expected}"`);
+      fail(
+        data.name ? `name: another name chosen (${nameMissKind(data.name, s.name.expected)})` : 'name: none found',
+        `${r.page_id}: "${data.name}" expected "${s.name.expected}"`,
+      );
     }
   }
   if (s.name && r.source.startsWith('webstruct')) bump(t.webstructName, s.name.correct);
