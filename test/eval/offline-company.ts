@@ -133,7 +133,6 @@ function statedMissKind(predicted: string, expected: readonly string[], html: st
 /** How a chosen name relates to the expected one: counts that say which kind of miss to probe for. */
 function nameMissKind(predicted: string, expected: string): string {
   const words = (t: string): string[] =>
-    normaliseCompanyName(t) &&
     stripLegalForm(t)
       .toLowerCase()
       .replace(/&/g, ' and ')
