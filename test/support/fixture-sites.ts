@@ -289,6 +289,29 @@ io.observe(document.getElementById('late'));
       case '/redirect':
         res.writeHead(302, { location: url.searchParams.get('to') ?? '/' });
         return res.end();
+      // A frameset site: its text and links live in the frames' documents; the main frame nests a
+      // frame of another site (shop.fixture in the render tests' resolver), which is not the page's.
+      case '/frames':
+        return html(
+          res,
+          '<!DOCTYPE html><html><head><title>Framed Widgets</title></head><frameset cols="25%,75%"><frame src="/frames/menu"><frame src="/frames/main"></frameset></html>',
+        );
+      case '/frames/menu':
+        return html(res, '<!DOCTYPE html><html><body><a href="/frames/main">Home</a> <a href="/frames/contact">Contact</a></body></html>');
+      case '/frames/main':
+        return html(
+          res,
+          `<!DOCTYPE html><html><body><h1>Welcome to Framed Widgets</h1><p>Write to <a href="mailto:hello@framed.example">our team</a> or sales@framed.example.</p>` +
+            `<iframe src="http://shop.fixture:${(req.headers.host ?? '').split(':')[1]}/frames/foreign" width="300" height="100"></iframe>` +
+            `<iframe src="/frames/hidden" style="display:none"></iframe></body></html>`,
+        );
+      case '/frames/foreign':
+        return html(
+          res,
+          '<!DOCTYPE html><html><body><p>Reviews by a widget: <a href="mailto:widget@foreign.example">write to the widget</a></p></body></html>',
+        );
+      case '/frames/hidden':
+        return html(res, '<!DOCTYPE html><html><body><p>Preloaded: hidden@framed.example</p></body></html>');
       case '/media':
         return html(
           res,

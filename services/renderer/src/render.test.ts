@@ -158,6 +158,19 @@ describe('loading real-world pages', () => {
     expect(sites.hits('/assets/clip.mp4') + sites.hits('/assets/song.mp3') + sites.hits('/stream/clip') + sites.hits('/assets/setup.exe')).toBe(0);
   });
 
+  it("reads a frameset's own frames (text and links) but not another site's frame nor a hidden one", async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/frames`));
+    const snap = SnapshotSchema.parse(result.snapshot);
+    expect(snap.title).toBe('Framed Widgets');
+    expect(snap.text.visible).toContain('Welcome to Framed Widgets');
+    expect(snap.text.visible).toContain('sales@framed.example');
+    expect(snap.anchors.map((a) => a.href)).toEqual(expect.arrayContaining(['mailto:hello@framed.example', `${sites.origin}/frames/contact`]));
+    expect(snap.anchors.every((a) => a.href !== 'mailto:widget@foreign.example')).toBe(true);
+    expect(snap.text.visible).not.toContain('Reviews by a widget');
+    expect(snap.text.visible).not.toContain('hidden@framed.example');
+    expect(sites.hits('/frames/foreign')).toBeGreaterThan(0); // the foreign frame did load: it is left out, not missing
+  });
+
   it('lets the page open a websocket to an allowed host', async () => {
     const result = await r.render(renderRequest(`${sites.origin}/ws`));
     expect(result.snapshot!.title).toBe('socket open');

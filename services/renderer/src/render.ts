@@ -9,7 +9,7 @@ import type { RenderRequest, RenderResult } from '@enrich/shared/contracts';
 import { refusalError, toRenderError } from './errors.ts';
 import { capture, storeScreenshot } from './phases/capture.ts';
 import type { NetworkLog } from './network-log.ts';
-import { collectDocumentOf, collectElementsAndStyles } from './phases/collect.ts';
+import { collectDocumentOf, collectElementsAndStyles, collectOwnFrames } from './phases/collect.ts';
 import { checkSettledPage, currentDocument, followSelfNavigation, isDocumentReplaced, navigate, settlePage, type Navigation } from './phases/load.ts';
 import { openPage, watchPage, type Held } from './phases/open.ts';
 import { beginEarlyLogo, handOutEarlyVisuals, pagePartOf, snapshotOf, startSiteIconLookup } from './phases/snapshot.ts';
@@ -100,6 +100,7 @@ async function snapshotPhases(run: RenderRun, page: Page, nav: Navigation, wire:
   const doc = await collectDocumentOf(run, page);
   const icons = run.req.visuals ? startSiteIconLookup(run, page, doc.links, nav.finalUrl) : undefined;
   const found = { doc, ...(await collectElementsAndStyles(run, page, wire)) };
+  await collectOwnFrames(run, page, nav.finalUrl, found);
   const part = await pagePartOf(run, nav, found, wire);
   run.job.onPagePart?.(part);
   run.timings.collectMs = Date.now() - collectStart;

@@ -203,4 +203,7 @@ function svgsOf(h: PageHelpers, L: ElementLimits, truncated: string[], registry:
   return svgs;
 }
 
+/** The type of the page-side link collector, for collectors that call it by name (frames.ts). */
+export type AnchorsOf = typeof anchorsOf;
+
 export const ELEMENT_PARTS = [cleanText, anchorsOf, placementOf, imagesOf, backgroundImagesOf, inlineSpriteUses, svgsOf];

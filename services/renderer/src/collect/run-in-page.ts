@@ -1,14 +1,14 @@
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { PAGE_HELPERS_SOURCE, type PageHelpers } from './page-helpers.ts';
 
 /**
  * Runs a collector in the page with the helpers: the collector's source is sent as an expression,
  * so it must not close over anything from this module. `parts` are function declarations the
  * collector calls by name (a collector split into several functions); they are sent with it and
- * must be self-contained in the same way.
+ * must be self-contained in the same way. A frame of the page runs it the same way.
  */
 export async function runInPage<A, R>(
-  page: Page,
+  page: Page | Frame,
   collector: (h: PageHelpers, arg: A) => R | Promise<R>,
   arg: A,
   parts: ReadonlyArray<(...args: never[]) => unknown> = [],
