@@ -120,6 +120,9 @@ export const WALL_CASES: WallCase[] = [
   page('ok-domain-broker', 200, null),
   page('ok-consent-banners', 200, null),
   page('ok-fixed-layers', 200, null),
+  page('ok-preloader', 200, null),
+  page('ok-stuck-preloader', 200, null),
+  page('ok-age-gate', 200, null),
 ];
 
 export interface WallSites {

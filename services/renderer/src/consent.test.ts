@@ -86,3 +86,27 @@ describe('consent banners', () => {
     expect(snap.text.visible).toContain('LAUNCHER-SECTION');
   });
 });
+
+describe('page loaders', () => {
+  const shotFile = (url: string): string => join(r.config.SCREENSHOT_DIR, url.slice(r.config.ASSETS_BASE_URL.length + 1));
+  const shot = { screenshot: { format: 'png' as const, fullPage: false }, visuals: true };
+  it("waits for a theme's preloader that the page fades out after load, then reads and captures the page it revealed", async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/walls/ok-preloader`, shot));
+    const snap = SnapshotSchema.parse(result.snapshot);
+    expect(snap.title).toBe('Harbour Lights Studio (ready)'); // the page's own script ran: it was waited for
+    expect(await pixel(shotFile(result.screenshot!.url), 640, 400)).toEqual([200, 30, 30]);
+    expect(snap.html).not.toContain('data-enrich-loader');
+  });
+
+  it('hides a loader that never goes (its script never ran), so the capture shows the page', async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/walls/ok-stuck-preloader`, shot));
+    expect(await pixel(shotFile(result.screenshot!.url), 640, 400)).toEqual([200, 30, 30]);
+    expect(SnapshotSchema.parse(result.snapshot).text.headings).toContainEqual({ level: 1, text: 'Copper Kettle Bakery' });
+  });
+
+  it('keeps a full-screen layer that asks something (an age gate), whatever its name', async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/walls/ok-age-gate`, shot));
+    expect(await pixel(shotFile(result.screenshot!.url), 100, 100)).toEqual([20, 20, 120]);
+    expect(SnapshotSchema.parse(result.snapshot).text.visible).toContain('AGE-GATE');
+  });
+});

@@ -1,7 +1,9 @@
 /**
- * Cookie-consent banners and chat widgets, dealt with before the wall check, the snapshot and the
- * screenshot: they cover the page, their colors are not the brand's and their text is not the
- * site's. Consent banners are REMOVED from the DOM (so the HTML, texts, elements and styles the
+ * Cookie-consent banners, chat widgets and page loaders, dealt with before the wall check, the
+ * snapshot and the screenshot: they cover the page, their colors are not the brand's and their text
+ * is not the site's. A loader (a theme's full-screen "preloader" that a script fades out some time
+ * after `load`) is waited for, up to LOADER_WAIT_MS, and hidden if it is still there: a screenshot
+ * of a spinner is no screenshot of the site. Consent banners are REMOVED from the DOM (so the HTML, texts, elements and styles the
  * extractors get never contain them); a CMP that re-inserts its banner loses it again. Nothing is
  * clicked, so no consent is ever given. Chat widgets are only hidden. Known CMPs by selector,
  * others by a heuristic: a fixed/sticky layer outside the header/nav whose own words (not its
@@ -69,8 +71,20 @@ const CHAT_SELECTORS = [
   '#beacon-container',
 ];
 
-/** Runs in the page (sent as source). Returns how many layers were removed or hidden. */
-function clearOverlays(sel: { consent: string[]; chat: string[] }): number {
+/** How long a loader may take to go by itself once the page settled; then it is hidden. */
+export const LOADER_WAIT_MS = 2_000;
+/** Marks a loader layer between finding it and hiding it (removed again before anything is read). */
+const LOADER_MARK = 'data-enrich-loader';
+
+/**
+ * Runs in the page (sent as source). Removes consent banners, hides chat widgets and marks loader
+ * layers (LOADER_MARK): a fixed or absolute layer over at least 90 % of the viewport and topmost at
+ * its center, with at most 40 characters of text, nothing to click or fill in (an age gate or a
+ * newsletter modal has), and a loader's name on itself or its first elements (preloader, loader,
+ * loading, spinner, splash). Returns how many layers were removed or hidden, and how many loaders
+ * were marked.
+ */
+function clearOverlays(sel: { consent: string[]; chat: string[]; mark: string }): { count: number; loaders: number } {
   let count = 0;
   const all = (selector: string): Element[] => {
     try {
@@ -132,14 +146,67 @@ function clearOverlays(sel: { consent: string[]; chat: string[] }): number {
     if (removals > 50) observer.disconnect();
   });
   observer.observe(document.documentElement, { childList: true, subtree: true });
+  // Not a lazy loader's state class ("lazyloading" on an image): that is no layer over the page.
+  const LOADER_NAME = /pre-?load|loader|(?<!lazy)loading|spinner|splash/i;
+  const nameOf = (el: Element): string => `${el.id} ${typeof el.className === 'string' ? el.className : ''}`;
+  const center = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
+  let loaders = 0;
+  for (let el = center; el && el !== document.body && el !== document.documentElement; el = el.parentElement) {
+    const cs = getComputedStyle(el);
+    if (cs.position !== 'fixed' && cs.position !== 'absolute') continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 0.9 * innerWidth || r.height < 0.9 * innerHeight || r.left > 0.05 * innerWidth || r.top > 0.05 * innerHeight) continue;
+    if (((el as HTMLElement).innerText || '').trim().length > 40) break;
+    if (el.querySelector('a[href], button, input, select, textarea, iframe, video, form, [role=button]')) break;
+    if (![el, ...Array.from(el.querySelectorAll('*')).slice(0, 20)].some((x) => LOADER_NAME.test(nameOf(x)))) continue;
+    el.setAttribute(sel.mark, '');
+    loaders++;
+    break;
+  }
   // Consent walls often lock scrolling on the root; undo it so full-page captures show the page.
   if (count > 0)
     for (const root of [document.documentElement, document.body]) {
       if (root && getComputedStyle(root).overflow === 'hidden') root.style.setProperty('overflow', 'visible', 'important');
     }
-  return count;
+  return { count, loaders };
 }
 
-export async function hideOverlays(page: Page): Promise<number> {
-  return page.evaluate(clearOverlays, { consent: CONSENT_SELECTORS, chat: CHAT_SELECTORS }).catch(() => 0);
+/** Runs in the page: whether no marked loader shows any more (gone, or hidden by the page's own script). */
+function loadersGone(mark: string): boolean {
+  return Array.from(document.querySelectorAll(`[${mark}]`)).every((el) => {
+    const cs = getComputedStyle(el);
+    return cs.display === 'none' || cs.visibility === 'hidden' || Number(cs.opacity) === 0;
+  });
+}
+
+/** Runs in the page: hides the loaders still showing and unmarks them all; unlocks the scroll they locked. Returns how many it hid. */
+function hideLoaders(mark: string): number {
+  let hidden = 0;
+  for (const el of Array.from(document.querySelectorAll(`[${mark}]`))) {
+    const cs = getComputedStyle(el);
+    if (cs.display !== 'none' && cs.visibility !== 'hidden' && Number(cs.opacity) !== 0) {
+      (el as HTMLElement).style.setProperty('display', 'none', 'important');
+      hidden++;
+    }
+    el.removeAttribute(mark);
+  }
+  if (hidden > 0)
+    for (const root of [document.documentElement, document.body]) {
+      if (root && getComputedStyle(root).overflow === 'hidden') root.style.setProperty('overflow', 'visible', 'important');
+    }
+  return hidden;
+}
+
+/**
+ * Clears the overlays; a loader gets up to `loaderWaitMs` to go by itself (the page then shows what
+ * its script reveals with it), and is hidden if it has not. Returns the layers removed or hidden.
+ */
+export async function hideOverlays(page: Page, loaderWaitMs = LOADER_WAIT_MS): Promise<number> {
+  const found = await page
+    .evaluate(clearOverlays, { consent: CONSENT_SELECTORS, chat: CHAT_SELECTORS, mark: LOADER_MARK })
+    .catch(() => ({ count: 0, loaders: 0 }));
+  if (!found.loaders) return found.count;
+  if (loaderWaitMs > 0) await page.waitForFunction(loadersGone, LOADER_MARK, { timeout: loaderWaitMs, polling: 50 }).catch(() => undefined);
+  const forced = await page.evaluate(hideLoaders, LOADER_MARK).catch(() => 0);
+  return found.count + (forced > 0 ? forced : found.loaders);
 }

@@ -7,7 +7,7 @@ import type { Page, Response } from 'playwright-core';
 import { TargetNotASiteError, TargetUnreachableError } from '@enrich/shared/errors';
 import { EGRESS_HEADER } from '../egress/proxy.ts';
 import { refusalError } from '../errors.ts';
-import { hideOverlays } from '../overlays.ts';
+import { hideOverlays, LOADER_WAIT_MS } from '../overlays.ts';
 import { msLeft, type RenderRun } from '../run.ts';
 import { scrollThrough, settle, stopRunawayScript, type NetworkActivity } from '../settle.ts';
 import { inSpan } from '../tracing.ts';
@@ -169,7 +169,8 @@ export async function settlePage(run: RenderRun, page: Page, net: NetworkActivit
 export async function checkSettledPage(run: RenderRun, page: Page, main: MainResponse, nav: Navigation): Promise<void> {
   run.stage = 'hiding overlays';
   await inSpan('overlays', async (span) => {
-    span.setAttribute('layers', await hideOverlays(page));
+    // A loader that the page fades out itself is waited for within the job's work budget.
+    span.setAttribute('layers', await hideOverlays(page, Math.max(0, Math.min(LOADER_WAIT_MS, run.workUntil - Date.now()))));
   });
   run.stage = 'checking that the page is the site';
   await inSpan('walls', () => checkWall(page, main.latest(nav.response), nav.status));
