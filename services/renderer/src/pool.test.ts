@@ -176,15 +176,15 @@ describe('the PSS cap is read sparingly', () => {
     pssCheckedAt: Date.now() - checkedMsAgo,
     pssMb,
   });
-  it('reads it every second once the last reading is past half the cap, every five seconds below that', () => {
+  it('reads it every second once the last reading is past 85 % of the cap, every five seconds below that', () => {
     const opts = { recyclePages: 100, pssCapMb: 100_000 };
-    const far = slot(1_000, 2_000);
+    const far = slot(80_000, 2_000);
     expect(retireReason(far, opts)).toBeNull();
-    expect(far.pssMb).toBe(1_000); // not read: 2 s since the last reading, far under the cap
-    const near = slot(60_000, 2_000);
+    expect(far.pssMb).toBe(80_000); // not read: 2 s since the last reading, under 85 % of the cap
+    const near = slot(90_000, 2_000);
     expect(retireReason(near, opts)).toBeNull();
     expect(near.pssMb).toBeGreaterThan(0);
-    expect(near.pssMb).toBeLessThan(60_000); // read again: past half the cap
+    expect(near.pssMb).toBeLessThan(90_000); // read again: past 85 % of the cap
     const stale = slot(1_000, 6_000);
     retireReason(stale, opts);
     expect(stale.pssMb).not.toBe(1_000);

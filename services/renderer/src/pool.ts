@@ -171,13 +171,16 @@ async function watchBrowserProcess(browser: Browser, log: Logger): Promise<numbe
 }
 
 /**
- * How often the PSS is read: every second once the last reading is past half the cap, else every
- * five. Reading it is no light thing: the kernel walks the page tables of every Chromium process
- * for smaps_rollup, 7-9 ms of this process's CPU, synchronously, per reading (a --cpu-prof of the
- * renderer under /enrich at concurrency 1, 2026-11-27: 4.5 % of its CPU, the most of any of its own
- * functions). A browser under half its cap is far from it; one that does cross it within the five
- * seconds is retired that much later.
+ * How often the PSS is read: every second once the last reading is past PSS_NEAR_CAP of the cap,
+ * else every five. Reading it is no light thing: the kernel walks the page tables of every Chromium
+ * process for smaps_rollup, 4-9 ms of this process's CPU, synchronously, per reading (a --cpu-prof
+ * of the renderer under /enrich at concurrency 1, 2026-11-27: 4.5 % of its CPU, the most of any of
+ * its own functions; with the five seconds only under half the cap, still 2.6 ms a /screenshot, the
+ * tree sitting at 60-70 % of the cap). A browser under 85 % of its cap that crosses it within the
+ * five seconds is retired that much later; the cap is a bound on slow growth, a single page's
+ * memory is bounded by the per-page V8 and image limits (MEMORY_ARGS).
  */
+const PSS_NEAR_CAP = 0.85;
 const PSS_CHECK_EVERY_MS = 1_000;
 const PSS_CHECK_WITH_HEADROOM_MS = 5_000;
 
@@ -185,7 +188,7 @@ const PSS_CHECK_WITH_HEADROOM_MS = 5_000;
 export function retireReason(slot: Slot, opts: Pick<PoolOptions, 'recyclePages' | 'pssCapMb'>): Record<string, number> | null {
   if (slot.pagesServed >= opts.recyclePages) return { pagesServed: slot.pagesServed };
   if (!opts.pssCapMb || !slot.pid) return null;
-  const every = slot.pssMb < opts.pssCapMb / 2 ? PSS_CHECK_WITH_HEADROOM_MS : PSS_CHECK_EVERY_MS;
+  const every = slot.pssMb < PSS_NEAR_CAP * opts.pssCapMb ? PSS_CHECK_WITH_HEADROOM_MS : PSS_CHECK_EVERY_MS;
   if (Date.now() - slot.pssCheckedAt < every) return null;
   slot.pssCheckedAt = Date.now();
   const pssMb = treePssMb(slot.pid);
