@@ -123,6 +123,7 @@ export const WALL_CASES: WallCase[] = [
   page('ok-preloader', 200, null),
   page('ok-stuck-preloader', 200, null),
   page('ok-age-gate', 200, null),
+  page('ok-fullscreen-slider', 200, null),
 ];
 
 export interface WallSites {

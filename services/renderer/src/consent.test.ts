@@ -104,6 +104,11 @@ describe('page loaders', () => {
     expect(SnapshotSchema.parse(result.snapshot).text.headings).toContainEqual({ level: 1, text: 'Copper Kettle Bakery' });
   });
 
+  it('keeps a full-screen slider that shows a picture, though a child is named like a loader', async () => {
+    const result = await r.render(renderRequest(`${sites.origin}/walls/ok-fullscreen-slider`, shot));
+    expect(await pixel(shotFile(result.screenshot!.url), 640, 400)).toEqual([30, 120, 30]);
+  });
+
   it('keeps a full-screen layer that asks something (an age gate), whatever its name', async () => {
     const result = await r.render(renderRequest(`${sites.origin}/walls/ok-age-gate`, shot));
     expect(await pixel(shotFile(result.screenshot!.url), 100, 100)).toEqual([20, 20, 120]);

@@ -3,8 +3,8 @@
  * snapshot and the screenshot: they cover the page, their colors are not the brand's and their text
  * is not the site's. A loader (a theme's full-screen "preloader" that a script fades out some time
  * after `load`) is waited for, up to LOADER_WAIT_MS, and hidden if it is still there: a screenshot
- * of a spinner is no screenshot of the site. Consent banners are REMOVED from the DOM (so the HTML, texts, elements and styles the
- * extractors get never contain them); a CMP that re-inserts its banner loses it again. Nothing is
+ * of a spinner is no screenshot of the site. Consent banners are REMOVED from the DOM (so the HTML,
+ * texts, elements and styles the extractors get never contain them); a CMP that re-inserts its banner loses it again. Nothing is
  * clicked, so no consent is ever given. Chat widgets are only hidden. Known CMPs by selector,
  * others by a heuristic: a fixed/sticky layer outside the header/nav whose own words (not its
  * links') talk about cookies or consent, that offers a button and holds at most half the page's text.
@@ -80,8 +80,8 @@ const LOADER_MARK = 'data-enrich-loader';
  * Runs in the page (sent as source). Removes consent banners, hides chat widgets and marks loader
  * layers (LOADER_MARK): a fixed or absolute layer over at least 90 % of the viewport and topmost at
  * its center, with at most 40 characters of text, nothing to click or fill in (an age gate or a
- * newsletter modal has), and a loader's name on itself or its first elements (preloader, loader,
- * loading, spinner, splash). Returns how many layers were removed or hidden, and how many loaders
+ * newsletter modal has), no picture over a quarter of the viewport (a full-screen slider has), and
+ * a loader's name on itself or a child (preloader, loader, loading, spinner, splash). Returns how many layers were removed or hidden, and how many loaders
  * were marked.
  */
 function clearOverlays(sel: { consent: string[]; chat: string[]; mark: string }): { count: number; loaders: number } {
@@ -158,7 +158,13 @@ function clearOverlays(sel: { consent: string[]; chat: string[]; mark: string })
     if (r.width < 0.9 * innerWidth || r.height < 0.9 * innerHeight || r.left > 0.05 * innerWidth || r.top > 0.05 * innerHeight) continue;
     if (((el as HTMLElement).innerText || '').trim().length > 40) break;
     if (el.querySelector('a[href], button, input, select, textarea, iframe, video, form, [role=button]')) break;
-    if (![el, ...Array.from(el.querySelectorAll('*')).slice(0, 20)].some((x) => LOADER_NAME.test(nameOf(x)))) continue;
+    // A full-screen slider or hero shows a picture; a loader at most a small logo or spinner.
+    const big = Array.from(el.querySelectorAll('img, picture, canvas, svg')).some((m) => {
+      const b = m.getBoundingClientRect();
+      return b.width * b.height > 0.25 * innerWidth * innerHeight;
+    });
+    if (big) break;
+    if (![el, ...Array.from(el.children)].some((x) => LOADER_NAME.test(nameOf(x)))) continue;
     el.setAttribute(sel.mark, '');
     loaders++;
     break;

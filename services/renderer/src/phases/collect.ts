@@ -111,7 +111,8 @@ export async function collectOwnFrames(run: RenderRun, page: Page, finalUrl: str
         try {
           // A frame hidden from view (a tracking or preloading iframe) shows nothing.
           if (!(await (await f.frameElement()).isVisible())) return null;
-          const content = runInPage(f, collectFrameContent, limits, ELEMENT_PARTS);
+          // A read that outlasts FRAME_READ_MS is dropped; its late failure too.
+          const content = runInPage(f, collectFrameContent, limits, ELEMENT_PARTS).catch(() => null);
           return await Promise.race([content, new Promise<null>((resolve) => setTimeout(() => resolve(null), FRAME_READ_MS).unref())]);
         } catch {
           return null; // detached or navigated meanwhile
