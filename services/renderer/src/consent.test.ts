@@ -3,13 +3,16 @@
  * in what the extractors get, and nothing is accepted on the visitor's behalf.
  */
 import { join } from 'node:path';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SnapshotSchema } from '@enrich/shared/contracts';
+import { startTestTelemetry } from '@enrich/shared/telemetry';
 import { startWallSites, type WallSites } from '../../../test/support/wall-sites.ts';
 import { renderRequest, startTestRenderer } from '../../../test/support/renderer-harness.ts';
 
 let sites: WallSites;
+const telemetry = startTestTelemetry('consent-test');
 const r = startTestRenderer({ RESOLVE_OVERRIDES: '*=127.0.0.2' });
 
 beforeAll(async () => {
@@ -19,6 +22,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await r.renderer.close();
   await sites?.close();
+  await telemetry.shutdown();
 });
 
 async function pixel(file: string, x: number, y: number): Promise<[number, number, number]> {
@@ -90,8 +94,17 @@ describe('consent banners', () => {
 describe('page loaders', () => {
   const shotFile = (url: string): string => join(r.config.SCREENSHOT_DIR, url.slice(r.config.ASSETS_BASE_URL.length + 1));
   const shot = { screenshot: { format: 'png' as const, fullPage: false }, visuals: true };
+  /** The `render.overlays` span's loader attributes of the last render. */
+  const loaderSpan = async (): Promise<unknown[]> => {
+    await telemetry.forceFlush();
+    const span = telemetry.exporter.getFinishedSpans().find((s: ReadableSpan) => s.name === 'render.overlays');
+    return [span?.attributes.loader, typeof span?.attributes['loader.wait_ms']];
+  };
+
   it("waits for a theme's preloader that the page fades out after load, then reads and captures the page it revealed", async () => {
+    telemetry.exporter.reset();
     const result = await r.render(renderRequest(`${sites.origin}/walls/ok-preloader`, shot));
+    expect(await loaderSpan()).toEqual(['gone', 'number']);
     const snap = SnapshotSchema.parse(result.snapshot);
     expect(snap.title).toBe('Harbour Lights Studio (ready)'); // the page's own script ran: it was waited for
     expect(await pixel(shotFile(result.screenshot!.url), 640, 400)).toEqual([200, 30, 30]);
@@ -99,7 +112,9 @@ describe('page loaders', () => {
   });
 
   it('hides a loader that never goes (its script never ran), so the capture shows the page', async () => {
+    telemetry.exporter.reset();
     const result = await r.render(renderRequest(`${sites.origin}/walls/ok-stuck-preloader`, shot));
+    expect(await loaderSpan()).toEqual(['hidden', 'number']);
     expect(await pixel(shotFile(result.screenshot!.url), 640, 400)).toEqual([200, 30, 30]);
     expect(SnapshotSchema.parse(result.snapshot).text.headings).toContainEqual({ level: 1, text: 'Copper Kettle Bakery' });
   });
@@ -110,7 +125,9 @@ describe('page loaders', () => {
   });
 
   it('keeps a full-screen layer that asks something (an age gate), whatever its name', async () => {
+    telemetry.exporter.reset();
     const result = await r.render(renderRequest(`${sites.origin}/walls/ok-age-gate`, shot));
+    expect(await loaderSpan()).toEqual([undefined, 'undefined']);
     expect(await pixel(shotFile(result.screenshot!.url), 100, 100)).toEqual([20, 20, 120]);
     expect(SnapshotSchema.parse(result.snapshot).text.visible).toContain('AGE-GATE');
   });

@@ -203,16 +203,27 @@ function hideLoaders(mark: string): number {
   return hidden;
 }
 
+/** What hideOverlays did: layers removed or hidden, and what became of a page loader. */
+export interface OverlaysCleared {
+  layers: number;
+  /** 'gone': the page took it away within the wait; 'hidden': it was still there and was hidden. */
+  loader: 'none' | 'gone' | 'hidden';
+  /** How long the loader was waited for. */
+  loaderWaitMs: number;
+}
+
 /**
  * Clears the overlays; a loader gets up to `loaderWaitMs` to go by itself (the page then shows what
- * its script reveals with it), and is hidden if it has not. Returns the layers removed or hidden.
+ * its script reveals with it), and is hidden if it has not.
  */
-export async function hideOverlays(page: Page, loaderWaitMs = LOADER_WAIT_MS): Promise<number> {
+export async function hideOverlays(page: Page, loaderWaitMs = LOADER_WAIT_MS): Promise<OverlaysCleared> {
   const found = await page
     .evaluate(clearOverlays, { consent: CONSENT_SELECTORS, chat: CHAT_SELECTORS, mark: LOADER_MARK })
     .catch(() => ({ count: 0, loaders: 0 }));
-  if (!found.loaders) return found.count;
+  if (!found.loaders) return { layers: found.count, loader: 'none', loaderWaitMs: 0 };
+  const waitStart = Date.now();
   if (loaderWaitMs > 0) await page.waitForFunction(loadersGone, LOADER_MARK, { timeout: loaderWaitMs, polling: 50 }).catch(() => undefined);
+  const waited = Date.now() - waitStart;
   const forced = await page.evaluate(hideLoaders, LOADER_MARK).catch(() => 0);
-  return found.count + (forced > 0 ? forced : found.loaders);
+  return { layers: found.count + Math.max(forced, found.loaders), loader: forced > 0 ? 'hidden' : 'gone', loaderWaitMs: waited };
 }

@@ -170,7 +170,12 @@ export async function checkSettledPage(run: RenderRun, page: Page, main: MainRes
   run.stage = 'hiding overlays';
   await inSpan('overlays', async (span) => {
     // A loader that the page fades out itself is waited for within the job's work budget.
-    span.setAttribute('layers', await hideOverlays(page, Math.max(0, Math.min(LOADER_WAIT_MS, run.workUntil - Date.now()))));
+    const cleared = await hideOverlays(page, Math.max(0, Math.min(LOADER_WAIT_MS, run.workUntil - Date.now())));
+    span.setAttribute('layers', cleared.layers);
+    if (cleared.loader !== 'none') {
+      span.setAttribute('loader', cleared.loader);
+      span.setAttribute('loader.wait_ms', cleared.loaderWaitMs);
+    }
   });
   run.stage = 'checking that the page is the site';
   await inSpan('walls', () => checkWall(page, main.latest(nav.response), nav.status));
