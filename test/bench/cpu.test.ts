@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuPerRequest, cpuTotal, statTicks, treeCpuMs } from './cpu.ts';
+import { benchCpuPerRequest, cpuPerRequest, cpuTotal, statTicks, treeCpuMs } from './cpu.ts';
 
 describe('CPU time of process trees', () => {
   it('reads utime + stime + cutime + cstime after a command name with spaces and parentheses', () => {
@@ -26,5 +26,17 @@ describe('CPU time of process trees', () => {
     const per = cpuPerRequest({ renderer: 1000, edge: 500 }, { renderer: 3400, edge: 480 }, 12);
     expect(per).toEqual({ renderer: 200, edge: 0 });
     expect(cpuTotal(per)).toBe(200);
+  });
+});
+
+describe('the bench process own CPU', () => {
+  it('is the work done here since the reading, per request', () => {
+    const before = process.cpuUsage();
+    let x = 0;
+    for (let i = 0; i < 30_000_000; i++) x = (x + i * 7) % 1_000_003;
+    expect(x).toBeGreaterThanOrEqual(0);
+    const one = benchCpuPerRequest(before, 1);
+    expect(one).toBeGreaterThan(0);
+    expect(benchCpuPerRequest(before, 10)).toBeLessThanOrEqual(Math.ceil(one / 10) + 1);
   });
 });

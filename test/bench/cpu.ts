@@ -60,3 +60,13 @@ export function cpuPerRequest(before: CpuReading, after: CpuReading, requests: n
 
 /** The sum of a per-request reading. */
 export const cpuTotal = (perRequest: CpuReading): number => Object.values(perRequest).reduce((a, b) => a + b, 0);
+
+/**
+ * This process's own CPU milliseconds per request since `before` (process.cpuUsage): the fixture
+ * server, the client (for the bare baseline, its Playwright client) and the /proc sampler. Its
+ * children (the stack's services, the baseline's Chromium) are not in it.
+ */
+export function benchCpuPerRequest(before: NodeJS.CpuUsage, requests: number): number {
+  const used = process.cpuUsage(before);
+  return Math.round((used.user + used.system) / 1000 / Math.max(1, requests));
+}

@@ -294,7 +294,7 @@ export function renderMarkdown(r: BenchResults, chartFile: string): string {
   if (cpu.length) {
     L.push('## CPU per request', '');
     L.push(
-      'CPU milliseconds per request of each process tree over each level (user + system time from /proc, children that exited included; test/bench/cpu.ts). The fixture server and the client run in the bench process and are not counted, nor is the Playwright client of the bare baseline (the Playwright client and egress proxy of the renderer are in `renderer`). With every core busy, cores x 1000 / total is the most requests a second the machine can give at that cost.',
+      "CPU milliseconds per request of each process tree over each level (user + system time from /proc, children that exited included; test/bench/cpu.ts). `bench` is the bench process itself: the fixture server and the /proc sampler on every row, the HTTP client on the API rows and the Playwright client on the bare baseline's (the Playwright client and egress proxy of the renderer are in `renderer`). With every core busy, cores x 1000 / total is the most requests a second the machine can give at that cost.",
       '',
       ...cpu,
       '',

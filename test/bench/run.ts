@@ -21,7 +21,7 @@ import { REPO_ROOT, createApiKey, startStack, type Stack } from '../../deploy/lo
 import { apiClient, type ApiClient } from './api.ts';
 import { screenshotWithFreshBrowser, warmBrowserBaseline } from './baselines.ts';
 import { autocannonVersion, measureOverhead, type OverheadPath } from './edge-overhead.ts';
-import { cpuPerRequest, cpuTotal, readCpu } from './cpu.ts';
+import { benchCpuPerRequest, cpuPerRequest, cpuTotal, readCpu } from './cpu.ts';
 import { benchGoals } from './goals.ts';
 import { machineInfo } from './machine.ts';
 import { sampleMemory, type MemorySampler } from './memory.ts';
@@ -161,11 +161,12 @@ try {
       memory?.phase(`${path} c=${c}`);
       const n = requestsAt(c, config.BENCH_REQUESTS);
       const cpuBefore = servicePids && readCpu(servicePids);
+      const selfBefore = process.cpuUsage();
       const { samples, wallMs } = await closedLoop(c, n, async (i) => {
         const r = await api.call(path, { url: urlFor(i), ...params });
         return { ok: r.ok, status: r.status };
       });
-      const cpuMs = servicePids && cpuBefore ? cpuPerRequest(cpuBefore, readCpu(servicePids), n) : undefined;
+      const cpuMs = servicePids && cpuBefore ? { ...cpuPerRequest(cpuBefore, readCpu(servicePids), n), bench: benchCpuPerRequest(selfBefore, n) } : undefined;
       const row: LevelResult = { concurrency: c, ...summarize(samples, wallMs), ...(cpuMs ? { cpuMs } : {}) };
       say(
         `   c=${c}: ${row.ok}/${row.requests} ok, p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, ${row.throughput} req/s${cpuMs ? `, CPU ${cpuTotal(cpuMs)} ms/request` : ''}${row.errors ? `, errors ${JSON.stringify(row.errorStatuses)}` : ''}`,
@@ -245,11 +246,12 @@ try {
       const n = requestsAt(c, config.BENCH_REQUESTS);
       const browserTree = warm.pid ? { chromium: warm.pid } : undefined;
       const cpuBefore = browserTree && readCpu(browserTree);
+      const selfBefore = process.cpuUsage();
       const { samples, wallMs } = await closedLoop(c, n, async (i) => {
         await warm.screenshot(urlFor(i));
         return { ok: true, status: 200 };
       });
-      const cpuMs = browserTree && cpuBefore ? cpuPerRequest(cpuBefore, readCpu(browserTree), n) : undefined;
+      const cpuMs = browserTree && cpuBefore ? { ...cpuPerRequest(cpuBefore, readCpu(browserTree), n), bench: benchCpuPerRequest(selfBefore, n) } : undefined;
       const row: LevelResult = { concurrency: c, ...summarize(samples, wallMs), ...(cpuMs ? { cpuMs } : {}) };
       say(
         `   c=${c}: p50 ${row.p50} ms, p95 ${row.p95} ms, ${row.throughput} shots/s${cpuMs ? `, CPU ${cpuTotal(cpuMs)} ms/shot` : ''}${row.errors ? `, ${row.errors} failed` : ''}`,
