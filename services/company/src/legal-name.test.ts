@@ -13,6 +13,7 @@ import {
   ownershipStatements,
   registeredNames,
   titleSegments,
+  withoutOpeners,
 } from './legal-name.ts';
 import { chooseOwnerNames as chooseLegalName, ownerAffinity } from './owner-name.ts';
 import { readJsonLd } from './jsonld.ts';
@@ -139,6 +140,30 @@ describe('owner of the site', () => {
     const choice = chooseLegalName(candidates, 'acme', ['Acme']);
     expect(choice?.name).toBe('Acme Widgets, Inc.');
     expect(choice?.sources).toEqual(expect.arrayContaining(['jsonld', 'og', 'title']));
+  });
+
+  it('drops the sentence words that open a legal name in running text, unless the domain spells them', () => {
+    expect(withoutOpeners('At Acme Widgets, Inc.', 'acmewidgets')).toBe('Acme Widgets, Inc.');
+    expect(withoutOpeners('Welcome To Acme Widgets LLC', 'acmewidgets')).toBe('Acme Widgets LLC');
+    expect(withoutOpeners('Bei Müller Holzbau GmbH', 'mueller-holzbau')).toBe('Müller Holzbau GmbH');
+    // the site's own name: its domain spells the opener with the next word
+    expect(withoutOpeners('At Home Group Inc.', 'athomegroup')).toBe('At Home Group Inc.');
+    // a name and its form are always left
+    expect(withoutOpeners('Contact Inc.', 'contact')).toBe('Contact Inc.');
+    expect(withoutOpeners('Acme Widgets LLC', 'acme')).toBe('Acme Widgets LLC');
+    const candidates = collectNameCandidates({
+      domainLabel: 'acmewidgets',
+      title: 'Acme Widgets',
+      ogSiteName: '',
+      applicationName: '',
+      visibleText: 'Why Choose Acme Widgets LLC?\nAt Acme Widgets LLC, we believe in quality.\nContact Acme Widgets LLC today.',
+      footerText: '',
+      jsonLd: empty,
+      microdata: empty,
+    });
+    expect(candidates.filter((c) => c.source === 'text').map((c) => c.name)).toContain('Acme Widgets LLC');
+    expect(candidates.map((c) => c.name).filter((n) => /^(?:Why|At|Contact|Choose)\b/.test(n))).toEqual([]);
+    expect(chooseLegalName(candidates, 'acmewidgets', [])?.name).toBe('Acme Widgets LLC');
   });
 
   it('returns null without candidates', () => {

@@ -36,7 +36,7 @@ export interface NameCandidate {
 // lower-case joiners company names contain.
 const WORD = String.raw`(?:[\p{Lu}\p{Lt}0-9][\p{L}\p{M}\p{N}_'’.&+-]*|&|and|of|the|for|de|du|des|di|da|la|le|van|von|der|den|und|für|et|y|e)`;
 const NAME_BEFORE_FORM = new RegExp(
-  String.raw`(?<![\p{L}\p{M}\p{N}_'’-])((?:[\p{Lu}\p{Lt}0-9][\p{L}\p{M}\p{N}_'’.&+-]*)(?:[ \t]+${WORD}){0,6}?)(?:,?[ \t]+)(${LEGAL_FORM_IN_TEXT})(?=$|[\s,;:)|/®™]|[.](?:\s|$))`,
+  String.raw`(?<![\p{L}\p{M}\p{N}_'’-])((?:[\p{Lu}\p{Lt}0-9][\p{L}\p{M}\p{N}_'’.&+-]*)(?:[ \t]+${WORD}){0,6}?)(?:,?[ \t]+)(${LEGAL_FORM_IN_TEXT})(?=$|[\s,;:)|/®™?!]|[.](?:\s|$))`,
   'gmu',
 );
 
@@ -559,6 +559,28 @@ function structuredCandidates(p: PageNameFacts, push: (name: string, source: Nam
   }
 }
 
+// Words that open a sentence right before a name ("At Acme Widgets, Inc., we …", "Contact Acme Widgets,
+// LLC today", "Welcome To …", "Bei Müller GmbH …"): capitalised, so the name's words run on into them.
+const OPENERS = new Set(
+  (
+    'at about by from with to here welcome thank thanks contact call email e-mail phone write visit choose why hire join meet ask ' +
+    'discover explore introducing today please dear hello hi ' +
+    'bei mit von über kontakt kontaktieren willkommen chez avec contactez bienvenue con contacte bienvenido bienvenidos benvenuti presso bij welkom'
+  ).split(' '),
+);
+
+/**
+ * A legal name read from running text without the sentence words that open it, unless the site's own
+ * domain spells them as part of its name ("At Home Group Inc." on athomegroup.com).
+ */
+export function withoutOpeners(name: string, domainLabel: string): string {
+  let words = name.split(' ');
+  while (words.length > 2 && OPENERS.has(words[0]!.toLowerCase()) && !domainLabel.startsWith(compact(`${words[0]}${words[1]}`))) {
+    words = words.slice(1);
+  }
+  return words.join(' ');
+}
+
 /** Every naming of an organisation on one page, weighted by how much its place can be trusted. */
 export function collectNameCandidates(p: PageNameFacts): NameCandidate[] {
   const out: NameCandidate[] = [];
@@ -590,7 +612,7 @@ export function collectNameCandidates(p: PageNameFacts): NameCandidate[] {
   if (p.applicationName) push(p.applicationName, 'og', 0.3);
   for (const alt of p.logoAlts ?? []) push(logoAltName(alt), 'logo', 0.4);
   for (const s of titleSegments(p.title)) push(s, 'title', 0.3);
-  for (const n of findLegalNamesInText(p.visibleText).slice(0, 50)) push(n, 'text', 0.2);
+  for (const n of findLegalNamesInText(p.visibleText).slice(0, 50)) push(withoutOpeners(n, p.domainLabel), 'text', 0.2);
   // Spellings of the domain: each repeated sighting adds a little, up to the weight of a footer line.
   const spelled = new Map<string, number>();
   for (const n of [...domainSpelledNames(p.title, p.domainLabel), ...domainSpelledNames(p.visibleText, p.domainLabel)]) {
