@@ -8,9 +8,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { CompanyData } from '@enrich/shared/contracts';
+import type { CompanyData, Snapshot } from '@enrich/shared/contracts';
 import { analyzeCompany } from '../../services/company/src/analyze.ts';
 import { legalFormOf, stripLegalForm } from '../../services/company/src/legal-forms.ts';
+import { ownerAffinity } from '../../services/company/src/owner-name.ts';
+import { readPageEvidence } from '../../services/company/src/page-evidence.ts';
+import { findLegalNamesInText, type NameCandidate } from '../../services/company/src/legal-name.ts';
+import { domainLabel, registrableDomain } from '@enrich/shared/page';
 import { snapshotFromHtml } from '../support/snapshot-from-html.ts';
 import {
   decodePage,
@@ -18,6 +22,7 @@ import {
   normaliseCompanyName,
   scoreCompany,
   withEmailLabels,
+  legalNameMatches,
   withStatedLegalNames,
   type CompanyTruth,
   type Counts,
@@ -86,11 +91,107 @@ const bump = (x: Rate, right: boolean): void => {
 /** Adds one page's scores to its half's totals and failure classes. */
 const emailLabels = loadEmailLabels('markup');
 
+/** Where the analyzer's candidates have ours and the stated name: which sources read each, or none. */
+function candidateDetail(predicted: string, expected: readonly string[], candidates: readonly NameCandidate[]): string {
+  const sources = (match: (name: string) => boolean): string => {
+    const found = [...new Set(candidates.filter((c) => match(c.name)).map((c) => `${c.source}${c.legal ? '+legal' : ''}`))].sort();
+    return found.length ? found.join('/') : 'no candidate';
+  };
+  return `ours from ${sources((n) => legalNameMatches(n, predicted))}, stated from ${sources((n) => expected.some((e) => legalNameMatches(n, e)))}`;
+}
+
+/**
+ * Why no candidate reads a stated name: whether the snapshot's visible text has it, whether the text
+ * reader finds it there (and where in its list), its legal form and length, and what precedes it.
+ */
+function unreadDetail(expected: readonly string[], snapshot: Snapshot): string {
+  const visible = snapshot.text.visible;
+  const lower = visible.toLowerCase().replace(/\s+/g, ' ');
+  const e = expected.find((x) => lower.includes(x.toLowerCase().replace(/\s+/g, ' '))) ?? expected[0]!;
+  const inText = lower.includes(e.toLowerCase().replace(/\s+/g, ' '));
+  const found = findLegalNamesInText(visible);
+  const at = found.findIndex((n) => legalNameMatches(n, e));
+  const reader = at < 0 ? 'not read by the text reader' : at >= 50 ? `read as text name ${at + 1} (past 50)` : 'read by the text reader';
+  const i = visible.toLowerCase().indexOf(e.toLowerCase());
+  const before = i < 0 ? '' : visible.slice(Math.max(0, i - 30), i);
+  const lead =
+    i < 0
+      ? 'not found as written'
+      : /\n\s*$/.test(before)
+        ? 'at a line start'
+        : /[©]|\(c\)|copyright/i.test(before)
+          ? 'after a copyright on its line'
+          : 'inside a line';
+  const has = (chunks: Iterable<RegExpMatchArray>): boolean =>
+    [...chunks].some((m) => m[0].toLowerCase().replace(/\s+/g, ' ').includes(e.toLowerCase().replace(/\s+/g, ' ')));
+  const html = snapshot.html;
+  const place = inText
+    ? ''
+    : has(html.matchAll(/<!--[\s\S]*?-->/g))
+      ? ' (in an HTML comment)'
+      : has(html.matchAll(/<(script|noscript|style|template|textarea)\b[\s\S]*?<\/\1>/gi))
+        ? ' (in a script, noscript, style, template or textarea)'
+        : has(html.matchAll(/<[a-z][^>]*>/gi))
+          ? ' (in an attribute)'
+          : ' (elsewhere in the markup)';
+  const folded = (t: string): string =>
+    t
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  const words = folded(e).split(' ');
+  const spelled = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('([^\\p{L}\\p{N}]+)'), 'iu').exec(visible);
+  const seps = spelled ? [...new Set(spelled.slice(1).map((x) => JSON.stringify(x)))].join(' ') : '';
+  let relation = '';
+  if (spelled) {
+    const start = spelled.index;
+    const end = start + spelled[0].length;
+    const commaAt = spelled
+      .slice(1)
+      .map((x, k) => (x.includes(',') ? k + 1 : 0))
+      .filter(Boolean);
+    const written = spelled[0].split(/[^\p{L}\p{N}]+/u);
+    const lower = written
+      .map((w, k) =>
+        /^\p{Lu}/u.test(w) ? '' : `word ${k + 1} ${/^\p{N}/u.test(w) ? 'a number' : /^\p{Ll}+$/u.test(w) ? `lower-case, ${w.length} letters` : 'mixed case'}`,
+      )
+      .filter(Boolean);
+    const capitals = lower.length ? `not capitalised: ${lower.join(', ')}` : 'every word capitalised';
+    const overlaps = found.filter((n) => {
+      const j = visible.indexOf(n, Math.max(0, start - 200));
+      return j >= 0 && j < end && j + n.length > start;
+    });
+    const relate = overlaps.map((n) => {
+      const j = visible.indexOf(n, Math.max(0, start - 200));
+      return j < start ? 'a reader name starting before it' : j > start ? 'a reader name starting inside it' : 'a reader name starting with it';
+    });
+    relation = `; comma after word ${commaAt.join('+')} of ${words.length}, ${capitals}, ${relate.length ? [...new Set(relate)].join(' & ') : 'no reader name overlapping'}`;
+  }
+  const loose = inText
+    ? ''
+    : folded(visible).includes(folded(e))
+      ? `, there without its punctuation (separators ${seps}${relation})`
+      : folded(snapshot.text.footer ?? '').includes(folded(e))
+        ? ', in the footer text'
+        : '';
+  const tagsOut = folded(
+    html
+      .replace(/<!--[\s\S]*?-->/g, ' ')
+      .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+      .replace(/<[^>]+>/g, ' '),
+  );
+  const split = inText || loose ? '' : tagsOut.includes(folded(e)) ? ', in the markup with tags between its words' : ', not in the markup text either';
+  return `${inText ? 'in the visible text' : `not in the visible text${place}${loose}${split}`}, ${reader}, form ${legalFormOf(e) ? 'known' : 'unknown'}, ${e.split(/\s+/).length} words, ${lead}; ${found.length} text names`;
+}
+
 /**
  * What kind of miss a stated legal name is, and where the page states it: counts that say which kind
- * to probe for without showing a validation page. `html` is the saved page.
+ * to probe for without showing a validation page. `html` is the saved page. For another
+ * legal-form name: which evidence favours ours, which candidates read each, and why none reads the
+ * stated one.
  */
-function statedMissKind(predicted: string, expected: readonly string[], html: string): string {
+function statedMissKind(predicted: string, expected: readonly string[], html: string, domain: string, snapshot: Snapshot): string {
+  const candidates = readPageEvidence(snapshot, domain).names;
   const fold = (s: string): string =>
     s
       .toLowerCase()
@@ -127,7 +228,15 @@ function statedMissKind(predicted: string, expected: readonly string[], html: st
   const own = text.indexOf(fold(predicted));
   const stated = expected.map((e) => text.indexOf(fold(e))).filter((i) => i >= 0);
   const order = own < 0 || !stated.length ? '' : own < Math.min(...stated) ? ', before the stated one' : ', after the stated one';
-  return `${answer} (${at(predicted)}${order}); stated ${where}`;
+  // Which evidence favours ours: how often each is written, its closeness to the domain, and whether
+  // the two share their first word (two companies of one group).
+  const count = (e: string): number => text.split(fold(e)).length - 1;
+  const cmp = (a: number, b: number): string => (a > b ? 'more' : a < b ? 'less' : 'same');
+  const best = expected.reduce((x, e) => (count(e) > count(x) ? e : x), expected[0]!);
+  const firstWord = (e: string): string => fold(stripLegalForm(e)).split(' ')[0] ?? '';
+  const detail = `ours written ${cmp(count(predicted), count(best))} often, domain affinity ${cmp(ownerAffinity(predicted, domain, []), Math.max(...expected.map((e) => ownerAffinity(e, domain, []))))}${expected.some((e) => firstWord(e) === firstWord(predicted)) ? ', same first word' : ''}`;
+  const unread = candidates.some((c) => expected.some((e) => legalNameMatches(c.name, e))) ? '' : `; unread: ${unreadDetail(expected, snapshot)}`;
+  return `${answer} (${at(predicted)}${order}; ${detail}; ${candidateDetail(predicted, expected, candidates)}${unread}); stated ${where}`;
 }
 
 /** How a chosen name relates to the expected one: counts that say which kind of miss to probe for. */
@@ -148,7 +257,7 @@ function nameMissKind(predicted: string, expected: string): string {
   return `nothing shared${form}${/\.[a-z]{2,}$/i.test(predicted) ? ', ours a host' : ''}`;
 }
 
-function tally(r: Record, data: CompanyData, t: Totals, fail: (cls: string, example: string) => void, html: string): void {
+function tally(r: Record, data: CompanyData, t: Totals, fail: (cls: string, example: string) => void, html: string, snapshot: Snapshot): void {
   const s = scoreCompany(withEmailLabels(r.gt, emailLabels.get(r.page_id)), data);
   if (s.name && r.page_role === 'main') {
     bump(t.mainName, s.name.correct);
@@ -171,7 +280,7 @@ function tally(r: Record, data: CompanyData, t: Totals, fail: (cls: string, exam
     bump(t.statedLegal, s.statedLegal.correct);
     if (!s.statedLegal.correct)
       fail(
-        `legal name where stated: missed, ${statedMissKind(data.name, s.statedLegal.expected, html)}`,
+        `legal name where stated: missed, ${statedMissKind(data.name, s.statedLegal.expected, html, domainLabel(registrableDomain(snapshot.finalUrl)), snapshot)}`,
         `${r.page_id}: "${data.name}" expected ${JSON.stringify(s.statedLegal.expected)}`,
       );
   }
@@ -214,7 +323,7 @@ for (const r of records) {
   const { data } = analyzeCompany({ requestId: randomUUID(), snapshot, extraSnapshots: [] });
   if (verbose || only) console.log(r.page_id, half === 'tuning' ? JSON.stringify(data) : '(validation half: reply not shown)');
   const classes = failures[half];
-  tally(r, data, totals[half], (cls, example) => classes.set(cls, [...(classes.get(cls) ?? []), example]), html);
+  tally(r, data, totals[half], (cls, example) => classes.set(cls, [...(classes.get(cls) ?? []), example]), html, snapshot);
 }
 
 const byHalf = (f: (t: Totals) => Rate): { [h in Half]: Rate } => ({ tuning: f(totals.tuning), validation: f(totals.validation) });

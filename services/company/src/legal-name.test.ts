@@ -7,6 +7,7 @@ import {
   profileNames,
   domainSpelledNames,
   findLegalNamesInText,
+  readLegalNamesInText,
   imprintNames,
   isBareHost,
   logoAltName,
@@ -58,7 +59,9 @@ describe('copyright lines', () => {
 
 describe('legal names in text and imprints', () => {
   it('finds names before a legal form and skips years and lists of state codes', () => {
+    // "Welcome to" may open a name ("Hotels on Main"): read with it first, then without it.
     expect(findLegalNamesInText('Welcome to Canak Windows & Doors Inc. since 1985. © 2014 Taylor Morrison, Inc.')).toEqual([
+      'Welcome to Canak Windows & Doors Inc.',
       'Canak Windows & Doors Inc.',
       'Taylor Morrison, Inc.',
     ]);
@@ -68,6 +71,51 @@ describe('legal names in text and imprints', () => {
       'Acme Yazılım Ltd. Şti.',
       'Acme (Pty) Ltd',
     ]);
+  });
+
+  it('reads a name with the words that may open it, marked, then without them', () => {
+    expect(readLegalNamesInText('Write or call us: Katz, Marshall & Banks, LLP 1718 Connecticut Ave.')).toEqual([
+      { name: 'Katz, Marshall & Banks, LLP', extended: true },
+      { name: 'Marshall & Banks, LLP', extended: false },
+    ]);
+    expect(readLegalNamesInText('© 2015 Hotels on Main, LLC')).toEqual([
+      { name: 'Hotels on Main, LLC', extended: true },
+      { name: 'Main, LLC', extended: false },
+    ]);
+    // digits, a legal form ending in a dot and lower-case words open nothing
+    expect(readLegalNamesInText('Since 1985, Acme Ltd').map((n) => n.extended)).toEqual([false]);
+    expect(findLegalNamesInText('Apple Inc., Google LLC')).toEqual(['Apple Inc.', 'Google LLC']);
+    expect(findLegalNamesInText('we sell to Acme Ltd')).toEqual(['Acme Ltd']);
+  });
+
+  it('reads camel-cased brand words and leaves "Copyright" and its year out', () => {
+    expect(findLegalNamesInText('© 2015 eBay Inc. All rights reserved.')).toEqual(['eBay Inc.']);
+    expect(findLegalNamesInText('© eHealth Insurance Services, Inc.')).toEqual(['eHealth Insurance Services, Inc.']);
+    expect(findLegalNamesInText('Copyright 2014 iRobot Corporation')).toEqual(['iRobot Corporation']);
+    expect(findLegalNamesInText('Copyright Acme Widgets Ltd')).toEqual(['Acme Widgets Ltd']);
+  });
+
+  it('lets the domain choose between a name with and without the words that may open it', () => {
+    const choose = (domainLabel: string, visibleText: string): string | undefined =>
+      chooseLegalName(
+        collectNameCandidates({
+          domainLabel,
+          title: 'Contact Us',
+          ogSiteName: '',
+          applicationName: '',
+          visibleText,
+          footerText: '',
+          jsonLd: empty,
+          microdata: empty,
+        }),
+        domainLabel,
+        [],
+      )?.name;
+    expect(choose('kmblegal', 'Write or call us: Katz, Marshall & Banks, LLP 1718 Connecticut Ave.')).toBe('Katz, Marshall & Banks, LLP');
+    expect(choose('hotelsonmain', 'Book a room. Hotels on Main, LLC, 12 Main St.')).toBe('Hotels on Main, LLC');
+    // no word of the domain: the shorter reading, as before
+    expect(choose('example-firm', 'Located in Toronto, Ontario Widgets Inc. makes widgets')).toBe('Ontario Widgets Inc.');
+    expect(choose('acmewidgets', 'Welcome to Acme Widgets Ltd')).toBe('Acme Widgets Ltd');
   });
 
   it('reads names written with letters beyond ASCII whole', () => {

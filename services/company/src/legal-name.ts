@@ -32,26 +32,53 @@ export interface NameCandidate {
   credited?: boolean;
 }
 
-// Name words: capitalised words (in any script's letters: "Müller", "Société", "Yazılım") and the
+// Name words: capitalised words (in any script's letters: "Müller", "Société", "Yazılım"), camel-cased
+// brand words that open with one to three lower-case letters ("eBay", "iRobot", "myHome"), and the
 // lower-case joiners company names contain.
-const WORD = String.raw`(?:[\p{Lu}\p{Lt}0-9][\p{L}\p{M}\p{N}_'’.&+-]*|&|and|of|the|for|de|du|des|di|da|la|le|van|von|der|den|und|für|et|y|e)`;
+const CAPITALISED = String.raw`(?:[\p{Lu}\p{Lt}0-9]|\p{Ll}{1,3}(?=\p{Lu}))[\p{L}\p{M}\p{N}_'’.&+-]*`;
+const WORD = String.raw`(?:${CAPITALISED}|&|and|of|the|for|de|du|des|di|da|la|le|van|von|der|den|und|für|et|y|e)`;
 const NAME_BEFORE_FORM = new RegExp(
-  String.raw`(?<![\p{L}\p{M}\p{N}_'’-])((?:[\p{Lu}\p{Lt}0-9][\p{L}\p{M}\p{N}_'’.&+-]*)(?:[ \t]+${WORD}){0,6}?)(?:,?[ \t]+)(${LEGAL_FORM_IN_TEXT})(?=$|[\s,;:)|/®™?!]|[.](?:\s|$))`,
+  String.raw`(?<![\p{L}\p{M}\p{N}_'’-])(${CAPITALISED}(?:[ \t]+${WORD}){0,6}?)(?:,?[ \t]+)(${LEGAL_FORM_IN_TEXT})(?=$|[\s,;:)|/®™?!]|[.](?:\s|$))`,
   'gmu',
 );
 
-/** Legal names ("Acme Widgets, Inc.") written anywhere in a stretch of text. */
-export function findLegalNamesInText(text: string): string[] {
-  const out: string[] = [];
+// What may open a name before the words the reader takes: one to three capitalised words, each
+// followed by a comma (the first partners of "Katz, Marshall & Banks, LLP", or a place before a name:
+// "Toronto, Ontario Widgets Inc."), or one or two capitalised words and a short lower-case joiner
+// ("Hotels on Main, LLC", "Art by Design Ltd", or a sentence: "Welcome to Acme Ltd").
+const LEADING_WORDS =
+  /(?<![\p{L}\p{M}\p{N}_'’.-])(?:(?:\p{Lu}[\p{L}\p{M}'’-]*,[ \t]+){1,3}|(?:\p{Lu}[\p{L}\p{M}'’-]*[ \t]+){1,2}(?:on|in|at|by|to|upon|or|an|a)[ \t]+)$/u;
+
+export interface TextLegalName {
+  name: string;
+  /** Read with the words that may open it (LEADING_WORDS); the same name without them follows it. */
+  extended: boolean;
+}
+
+/**
+ * Legal names ("Acme Widgets, Inc.") written anywhere in a stretch of text. A name that LEADING_WORDS
+ * may open is read with them first, then without them: which one is the site's, the candidates'
+ * closeness to the domain decides (collectNameCandidates weighs the longer reading less).
+ */
+export function readLegalNamesInText(text: string): TextLegalName[] {
+  const out: TextLegalName[] = [];
   for (const m of text.matchAll(NAME_BEFORE_FORM)) {
-    // A leading year is the tail of a copyright line, not part of the name.
-    const head = m[1]!.replace(/^(?:(?:19|20)\d\d\s+)+/, '');
+    // A leading year or "Copyright" is the copyright line's, not part of the name.
+    const head = m[1]!.replace(/^(?:(?:copyright|(?:19|20)\d\d)\s+)+/i, '');
     const name = normalizeLine(`${head}${m[0].slice(m[1]!.length)}`);
     // Runs of capitals like "MA MI MN NV" (a list of states) are no name: ask for one real word.
     if (!/\p{L}{3,}/u.test(stripLegalForm(name))) continue;
-    if (hasStrongLegalForm(name) || legalFormOf(name)) out.push(name);
+    if (!hasStrongLegalForm(name) && !legalFormOf(name)) continue;
+    const lead = head === m[1] ? LEADING_WORDS.exec(text.slice(Math.max(0, m.index - 120), m.index)) : null;
+    if (lead) out.push({ name: normalizeLine(`${lead[0]}${name}`), extended: true });
+    out.push({ name, extended: false });
   }
   return out;
+}
+
+/** The names of readLegalNamesInText, each longer reading before the shorter. */
+export function findLegalNamesInText(text: string): string[] {
+  return readLegalNamesInText(text).map((n) => n.name);
 }
 
 const COPYRIGHT = /(?:©|\(c\)|&copy;|\bcopyright\b)[ \t]*(.{0,200})/gi;
@@ -612,7 +639,7 @@ export function collectNameCandidates(p: PageNameFacts): NameCandidate[] {
   if (p.applicationName) push(p.applicationName, 'og', 0.3);
   for (const alt of p.logoAlts ?? []) push(logoAltName(alt), 'logo', 0.4);
   for (const s of titleSegments(p.title)) push(s, 'title', 0.3);
-  for (const n of findLegalNamesInText(p.visibleText).slice(0, 50)) push(withoutOpeners(n, p.domainLabel), 'text', 0.2);
+  for (const n of readLegalNamesInText(p.visibleText).slice(0, 60)) push(withoutOpeners(n.name, p.domainLabel), 'text', n.extended ? 0.1 : 0.2);
   // Spellings of the domain: each repeated sighting adds a little, up to the weight of a footer line.
   const spelled = new Map<string, number>();
   for (const n of [...domainSpelledNames(p.title, p.domainLabel), ...domainSpelledNames(p.visibleText, p.domainLabel)]) {
