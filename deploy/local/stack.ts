@@ -45,6 +45,9 @@ export interface StackOptions {
 export const IMAGE_ENV: Partial<Record<ServiceName, Record<string, string>>> = {
   edge: { NODE_OPTIONS: '--max-semi-space-size=2', MALLOC_ARENA_MAX: '2' },
   renderer: { NODE_OPTIONS: '--max-semi-space-size=4' },
+  brand: { NODE_OPTIONS: '--max-semi-space-size=4', MALLOC_ARENA_MAX: '2' },
+  company: { NODE_OPTIONS: '--max-semi-space-size=4', MALLOC_ARENA_MAX: '2' },
+  classifier: { NODE_OPTIONS: '--max-semi-space-size=4', MALLOC_ARENA_MAX: '2' },
 };
 
 /**

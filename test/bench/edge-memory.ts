@@ -1,20 +1,23 @@
 /**
- * The edge's memory under load, for each NODE_OPTIONS given: a stack is started per variant (the
- * edge with that NODE_OPTIONS), then 8 clients send /enrich over the bench fixture sites (the edge
- * decodes each snapshot and encodes it for three analyzers) and autocannon offers 1000 req/s of
- * refused requests (no key). The edge process's RSS is sampled every 100 ms; its peak per phase and
- * the V8 flags are printed and written to test/bench/results/edge-memory.json. Numbers only.
+ * A service's memory under load, for each NODE_OPTIONS given (the edge's unless MEMORY_SERVICE names
+ * another): a stack is started per variant (that service with that NODE_OPTIONS, the others as the
+ * images run them), then 8 clients send /enrich over the bench fixture sites and autocannon offers
+ * 1000 req/s of refused requests (no key). The process's RSS and PSS are sampled every 100 ms; their
+ * peaks per phase and the variant are printed and written to test/bench/results/<service>-memory.json.
+ * Numbers only.
  *
  *   node test/bench/edge-memory.ts ['' '--max-semi-space-size=2' 'MALLOC_ARENA_MAX=2 --max-semi-space-size=2' ...]
- * Each argument is one variant: `--flags` go to the edge's NODE_OPTIONS, `NAME=value` words to its environment.
- *   knobs: BENCH_REQUESTS (32), BENCH_CLIENTS (8), CHROMIUM_PATH
+ *   MEMORY_SERVICE=brand node test/bench/edge-memory.ts '' 'MALLOC_ARENA_MAX=2'
+ * Each argument is one variant: `--flags` go to the service's NODE_OPTIONS, `NAME=value` words to its
+ * environment; an empty variant runs the service with no NODE_OPTIONS and none of the image's settings.
+ *   knobs: MEMORY_SERVICE (edge), BENCH_REQUESTS (32), BENCH_CLIENTS (8), CHROMIUM_PATH
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApiKey, startStack } from '../../deploy/local/stack.ts';
+import { createApiKey, IMAGE_ENV, SERVICES, type ServiceName, startStack } from '../../deploy/local/stack.ts';
 import { freePort } from '../../deploy/local/nats-server.ts';
 import { apiClient } from './api.ts';
 import { serveBenchSites } from './sites.ts';
@@ -24,10 +27,21 @@ const variants = process.argv.length > 2 ? process.argv.slice(2) : ['', '--max-s
 const requests = Number(process.env.BENCH_REQUESTS ?? 32);
 const clients = Number(process.env.BENCH_CLIENTS ?? 8);
 const require = createRequire(import.meta.url);
+const service = (process.env.MEMORY_SERVICE ?? 'edge') as ServiceName;
+if (!SERVICES.includes(service)) throw new Error(`MEMORY_SERVICE must be one of ${SERVICES.join(', ')}`);
 
 function rssMb(pid: number): number {
   try {
     const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function pssMb(pid: number): number {
+  try {
+    const m = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
     return m ? Number(m[1]) / 1024 : 0;
   } catch {
     return 0;
@@ -45,7 +59,9 @@ function flood(url: string, rate: number, seconds: number): Promise<void> {
 /** `--flag` words become NODE_OPTIONS, `NAME=value` words environment variables. */
 function variantEnv(variant: string): Record<string, string> {
   const words = variant.split(/\s+/).filter(Boolean);
-  const env: Record<string, string> = { NODE_OPTIONS: words.filter((w) => w.startsWith('--')).join(' ') };
+  // The image's settings are unset unless the variant names them again.
+  const env: Record<string, string> = Object.fromEntries(Object.keys(IMAGE_ENV[service] ?? {}).map((k) => [k, '']));
+  env.NODE_OPTIONS = words.filter((w) => w.startsWith('--')).join(' ');
   for (const w of words.filter((x) => !x.startsWith('--') && x.includes('='))) env[w.slice(0, w.indexOf('='))] = w.slice(w.indexOf('=') + 1);
   return env;
 }
@@ -56,6 +72,10 @@ interface Result {
   enrichPeakMb: number;
   floodPeakMb: number;
   afterMb: number;
+  idlePssMb: number;
+  enrichPeakPssMb: number;
+  floodPeakPssMb: number;
+  afterPssMb: number;
   enrichOk: number;
 }
 
@@ -63,35 +83,44 @@ const sites = await serveBenchSites();
 const results: Result[] = [];
 try {
   for (const nodeOptions of variants) {
-    const dir = mkdtempSync(join(tmpdir(), 'edge-memory-'));
+    const dir = mkdtempSync(join(tmpdir(), `${service}-memory-`));
     const stack = await startStack({
       port: await freePort(),
       dataDir: dir,
       logs: 'files',
       env: { LOG_LEVEL: 'warn', ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}) },
-      serviceEnv: { edge: { RATE_LIMIT_IP_PER_MIN: '1000000', CACHE_ENABLED: 'false', ...variantEnv(nodeOptions) } },
+      serviceEnv: {
+        edge: { RATE_LIMIT_IP_PER_MIN: '1000000', CACHE_ENABLED: 'false', ...(service === 'edge' ? variantEnv(nodeOptions) : {}) },
+        ...(service === 'edge' ? {} : { [service]: variantEnv(nodeOptions) }),
+      },
       readyTimeoutMs: 180_000,
     });
     try {
-      const pid = stack.processes.get('edge')?.pid;
-      if (!pid) throw new Error('no edge process');
-      const { key } = await createApiKey(stack.natsUrl, { name: 'edge-memory', credits: 1e9, rateLimit: 1_000_000 });
+      const pid = stack.processes.get(service)?.pid;
+      if (!pid) throw new Error(`no ${service} process`);
+      const { key } = await createApiKey(stack.natsUrl, { name: `${service}-memory`, credits: 1e9, rateLimit: 1_000_000 });
       const api = apiClient(stack.baseUrl, key);
       for (const s of sites.sites) await api.call('/enrich', { url: s.url }, { timeoutMs: 90_000 });
       await new Promise((r) => setTimeout(r, 2000));
       const idleMb = rssMb(pid);
+      const idlePssMb = pssMb(pid);
       let peak = idleMb;
+      let peakPss = idlePssMb;
       const timer = setInterval(() => {
         peak = Math.max(peak, rssMb(pid));
+        peakPss = Math.max(peakPss, pssMb(pid));
       }, 100);
       const { samples } = await closedLoop(clients, requests, async (i) => {
         const r = await api.call('/enrich', { url: sites.sites[i % sites.sites.length]!.url }, { timeoutMs: 90_000 });
         return { ok: r.ok, status: r.status };
       });
       const enrichPeakMb = peak;
+      const enrichPeakPssMb = peakPss;
       peak = rssMb(pid);
+      peakPss = pssMb(pid);
       await flood(`${stack.baseUrl}/screenshot?url=${encodeURIComponent(sites.sites[0]!.url)}`, 1000, 10);
       const floodPeakMb = peak;
+      const floodPeakPssMb = peakPss;
       clearInterval(timer);
       await new Promise((r) => setTimeout(r, 2000));
       const r: Result = {
@@ -100,11 +129,15 @@ try {
         enrichPeakMb,
         floodPeakMb,
         afterMb: rssMb(pid),
+        idlePssMb,
+        enrichPeakPssMb,
+        floodPeakPssMb,
+        afterPssMb: pssMb(pid),
         enrichOk: samples.filter((s) => s.ok).length,
       };
       results.push(r);
       console.log(
-        `${JSON.stringify(nodeOptions)}: idle ${idleMb.toFixed(0)} MB, /enrich x${requests} at c=${clients} peak ${enrichPeakMb.toFixed(0)} MB (${r.enrichOk} ok), 1000 req/s refused peak ${floodPeakMb.toFixed(0)} MB, after ${r.afterMb.toFixed(0)} MB RSS`,
+        `${service} ${JSON.stringify(nodeOptions)}: RSS / PSS idle ${idleMb.toFixed(0)} / ${idlePssMb.toFixed(0)} MB, /enrich x${requests} at c=${clients} peak ${enrichPeakMb.toFixed(0)} / ${enrichPeakPssMb.toFixed(0)} MB (${r.enrichOk} ok), 1000 req/s refused peak ${floodPeakMb.toFixed(0)} / ${floodPeakPssMb.toFixed(0)} MB, after ${r.afterMb.toFixed(0)} / ${r.afterPssMb.toFixed(0)} MB`,
       );
     } finally {
       await stack.stop();
@@ -116,4 +149,4 @@ try {
 }
 const out = join(import.meta.dirname, 'results');
 mkdirSync(out, { recursive: true });
-writeFileSync(join(out, 'edge-memory.json'), `${JSON.stringify({ at: new Date().toISOString(), requests, clients, results }, null, 2)}\n`);
+writeFileSync(join(out, `${service}-memory.json`), `${JSON.stringify({ at: new Date().toISOString(), service, requests, clients, results }, null, 2)}\n`);
