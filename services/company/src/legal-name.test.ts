@@ -281,6 +281,18 @@ describe('ownership statements and registration lines', () => {
     expect(ownershipStatements(text)).toEqual([{ owner, owns }]);
   });
 
+  it('reads a sentence that opens with "Owned and operated by" as about the site itself', () => {
+    expect(ownershipStatements('© 2024 Seaside Hotel. Owned and operated by Acme Hospitality Group LLC.')).toEqual([
+      { owner: 'Acme Hospitality Group LLC', owns: 'this website' },
+    ]);
+    expect(ownershipStatements('Seaside Hotel | Operated by Acme Hospitality Group LLC')).toEqual([
+      { owner: 'Acme Hospitality Group LLC', owns: 'this website' },
+    ]);
+    // a byline, and a sentence with its own subject, are not about the site
+    expect(ownershipStatements('Published by Jane Doe on 3 March 2024.')).toEqual([]);
+    expect(ownershipStatements('The ferry operated by Island Lines Ltd leaves at noon.')).toEqual([]);
+  });
+
   it('reads no owner from credits, lower-case owners or respective owners', () => {
     expect(ownershipStatements('This site is developed by PixelWorks Studio')).toEqual([]);
     expect(ownershipStatements('a property that is owned by the mortgage lender after a default')).toEqual([]);

@@ -286,6 +286,9 @@ const OWNERSHIP = new RegExp(
   ].join('|'),
   'giu',
 );
+// "Owned and operated by Y", "Operated by Y" opening a sentence or a footer segment (not "Published by",
+// an article's byline).
+const SITE_OPERATED_BY = /(?:^|[.!?|•·]\s+|\s[-–—]\s+)(?:owned|operated)(?:\s+(?:and|&)\s+(?:owned|operated|managed|maintained))?\s+by\s+/gimu;
 // The owner ends where its sentence or clause does.
 const OWNER_END =
   /[,;:()[\]|•·!?]|\.(?:\s|$)|\s[-–—]\s|\s(?:and\s+(?:its|their|other)|or|in|which|that|who|is|are|was|registered|based|located|since|with|to)\s/;
@@ -321,6 +324,13 @@ export function ownershipStatements(text: string): Array<{ owner: string; owns: 
     const after = m.index + m[0].length;
     const owner = ownerAfter(text.slice(after, after + 150).split('\n')[0]!);
     if (owns && owner && nameLike(owner)) out.push({ owner: normalizeLine(owner), owns });
+  }
+  // A sentence with no subject ("© 2024 Seaside Hotel. Owned and operated by Acme Hospitality LLC."):
+  // it speaks of the site itself.
+  for (const m of text.matchAll(SITE_OPERATED_BY)) {
+    const after = m.index + m[0].length;
+    const owner = ownerAfter(text.slice(after, after + 150).split('\n')[0]!);
+    if (owner && nameLike(owner)) out.push({ owner: normalizeLine(owner), owns: 'this website' });
   }
   // The other way round: "Joseph Smith Automotive Inc. dba Joe's Garage", "Acme Services Ltd t/a Acme
   // Plumbing", "Kestrel Holdings LLC, doing business as Kestrel Print": the legal name written right
