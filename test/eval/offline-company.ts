@@ -240,7 +240,7 @@ function statedMissKind(predicted: string, expected: readonly string[], html: st
 }
 
 /** How a chosen name relates to the expected one: counts that say which kind of miss to probe for. */
-function nameMissKind(predicted: string, expected: string): string {
+function nameMissKind(predicted: string, expected: string, candidates?: readonly NameCandidate[], snapshot?: Snapshot): string {
   const words = (t: string): string[] =>
     stripLegalForm(t)
       .toLowerCase()
@@ -251,10 +251,26 @@ function nameMissKind(predicted: string, expected: string): string {
   const [pw, ew] = [words(predicted), words(expected)];
   const shared = pw.filter((w) => ew.includes(w)).length;
   const form = legalFormOf(predicted) ? ', ours with a legal form' : '';
-  if (p.includes(e)) return `ours contains the expected${form}`;
-  if (e.includes(p)) return `the expected contains ours${form}`;
-  if (shared) return `${shared === Math.min(pw.length, ew.length) ? 'all words of the shorter shared' : 'a word shared'}${form}`;
-  return `nothing shared${form}${/\.[a-z]{2,}$/i.test(predicted) ? ', ours a host' : ''}`;
+  const where = candidates ? `; ${nameCandidateDetail(expected, candidates, snapshot!)}` : '';
+  if (p.includes(e)) return `ours contains the expected${form}${where}`;
+  if (e.includes(p)) return `the expected contains ours${form}${where}`;
+  if (shared) return `${shared === Math.min(pw.length, ew.length) ? 'all words of the shorter shared' : 'a word shared'}${form}${where}`;
+  return `nothing shared${form}${/\.[a-z]{2,}$/i.test(predicted) ? ', ours a host' : ''}${where}`;
+}
+
+/** Whether the expected name is a candidate, from which sources, and where the page writes it. */
+function nameCandidateDetail(expected: string, candidates: readonly NameCandidate[], snapshot: Snapshot): string {
+  const key = normaliseCompanyName(expected);
+  const from = [...new Set(candidates.filter((c) => normaliseCompanyName(c.name) === key).map((c) => c.source))].sort();
+  const fold = (t: string): string => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const e = fold(expected);
+  const places = [
+    fold(snapshot.title).includes(e) ? 'title' : '',
+    snapshot.images.some((i) => fold(i.alt ?? '').includes(e)) ? 'an image alt' : '',
+    fold(snapshot.text.visible).includes(e) ? 'the text' : '',
+    snapshot.meta.some((m) => fold(m.content ?? '').includes(e)) ? 'a meta tag' : '',
+  ].filter(Boolean);
+  return `expected ${from.length ? `a candidate from ${from.join('/')}` : 'no candidate'}, written in ${places.length ? places.join(', ') : 'none of title, alts, text, meta'}`;
 }
 
 function tally(r: Record, data: CompanyData, t: Totals, fail: (cls: string, example: string) => void, html: string, snapshot: Snapshot): void {
@@ -264,7 +280,7 @@ function tally(r: Record, data: CompanyData, t: Totals, fail: (cls: string, exam
     if (!s.name.correct) {
       if (!data.name) t.mainEmpty++;
       fail(
-        data.name ? `name: another name chosen (${nameMissKind(data.name, s.name.expected)})` : 'name: none found',
+        data.name ? `name: another name chosen (${nameMissKind(data.name, s.name.expected, readPageEvidence(snapshot, domainLabel(registrableDomain(snapshot.finalUrl))).names, snapshot)})` : 'name: none found',
         `${r.page_id}: "${data.name}" expected "${s.name.expected}"`,
       );
     }
