@@ -228,3 +228,24 @@ describe('site icons', () => {
     });
   });
 });
+
+describe('strips of look-alike images', () => {
+  const row = (y: number, first: Partial<Image>): Image[] => [
+    img(0, { box: { x: 20, y, width: 160, height: 60 }, ...first }),
+    img(1, { src: 'https://www.acme-roasters.example/i/slice-2.jpg', box: { x: 200, y, width: 160, height: 60 } }),
+    img(2, { src: 'https://www.acme-roasters.example/i/slice-3.jpg', box: { x: 380, y, width: 160, height: 60 } }),
+  ];
+  const logo = { src: 'https://www.acme-roasters.example/i/logo.gif', className: 'logo', region: 'other' as const, linkHref: PAGE };
+
+  it("penalises a row of three in the page's body, whatever the first one's name", () => {
+    // logo-attr, home-link and left would pass the bar; the strip's -3 takes it below, and a strip member is no fallback
+    expect(rankLogoCandidates(page({ images: row(900, logo) })).candidates.find((c) => c.url === logo.src)).toBeUndefined();
+  });
+
+  it("does not count a header of sliced images in the page's top band as a strip (a table layout, no header element)", () => {
+    const top = rankLogoCandidates(page({ images: row(10, logo) })).candidates[0];
+    expect(top?.url).toBe(logo.src);
+    expect(top?.signals).not.toContain('partner-strip');
+    expect(top?.signals).toEqual(expect.arrayContaining(['logo-attr', 'home-link', 'top']));
+  });
+});

@@ -120,7 +120,7 @@ export function scoreElement(el: ElementEvidence, facts: LogoFacts): { raw: numb
   else if (isExternalLink(el.linkHref, facts.finalUrl)) add(-1.5, 'external-link');
 
   if (el.box) {
-    if (el.box.y < 150) add(1, 'top');
+    if (el.box.y < TOP_BAND_PX) add(1, 'top');
     else if (el.box.y < 400) add(0.5, 'near-top');
     else if (el.box.y > 2000) add(-1, 'far-down');
     if (el.box.x < facts.viewport.width / 2) add(0.3, 'left');
@@ -165,13 +165,18 @@ function svgEvidence(svg: Svg): ElementEvidence {
   return { ...svg, alt: null, file: '', size: shownSize(svg, svgDeclaredSize(svg.markup)), kind: 'svg' };
 }
 
+/** The page's top band, where a header is whatever its markup: the band the `top` signal rewards. */
+const TOP_BAND_PX = 150;
+
 /**
  * Partner strips: three or more look-alike images outside header/nav that share their ancestors
- * (the same list markup) or sit on one row at one height.
+ * (the same list markup) or sit on one row at one height. Not in the page's top band: a page whose
+ * header is a row of images (a table layout sliced into cells, no header element) shows its own logo
+ * there, and no "trusted by" strip sits above the first 150 px.
  */
 function partnerStripMembers(images: readonly Image[]): Set<number> {
   const members = new Set<number>();
-  const outside = images.filter((i) => i.region !== 'header' && i.region !== 'nav');
+  const outside = images.filter((i) => i.region !== 'header' && i.region !== 'nav' && !(i.box && i.box.height > 0 && i.box.y < TOP_BAND_PX));
   const groups = new Map<string, Image[]>();
   for (const img of outside) {
     const keys: string[] = [];

@@ -44,10 +44,16 @@ describe('links', () => {
     expect(isHomeLink(null, 'https://acme.com/')).toBe(false);
   });
 
-  it('external links are http(s) to another host', () => {
+  it('external links are http(s) to another site (registrable domain)', () => {
     expect(isExternalLink('https://twitter.com/acme', 'https://acme.com/')).toBe(true);
     expect(isExternalLink('https://www.acme.com/x', 'https://acme.com/')).toBe(false);
     expect(isExternalLink('mailto:x@other.com', 'https://acme.com/')).toBe(false);
+    // another host of the same site is not another site; addresses compare whole
+    expect(isExternalLink('https://www.acme.co.uk/', 'https://shop.acme.co.uk/en/')).toBe(false);
+    expect(isExternalLink('https://acme.com/', 'https://blog.acme.com/')).toBe(false);
+    expect(isExternalLink('https://acme.co.uk/', 'https://acme.com/')).toBe(true);
+    expect(isExternalLink('http://10.0.0.2/', 'http://127.0.0.2/')).toBe(true);
+    expect(isExternalLink('http://127.0.0.2:8080/', 'http://127.0.0.2/')).toBe(false);
   });
 
   it('same-site page links: same registrable domain, no self link, no files, no fragment', () => {

@@ -5,7 +5,7 @@
  * the site's own, whether it sits in the site's chrome, which addresses a `mailto:` names.
  */
 import type { Anchor } from '../contracts/index.ts';
-import { isSameSite } from './domain.ts';
+import { isSameSite, registrableDomain } from './domain.ts';
 
 /** Header, navigation and footer: the parts of a page the site repeats on every page. */
 export function isSiteChrome(region: Anchor['region']): boolean {
@@ -62,12 +62,19 @@ export function isHomeLink(href: string | null, pageUrl: string): boolean {
   }
 }
 
-/** An http(s) link to another host than the page's ("www." aside). */
+/**
+ * An http(s) link to another site than the page's: another registrable domain ("shop.acme.com" linking
+ * to "www.acme.com" is the same site; an IP address or a host with no public suffix compares whole).
+ */
 export function isExternalLink(href: string | null, pageUrl: string): boolean {
   if (!href) return false;
   try {
     const u = new URL(href);
-    return /^https?:$/.test(u.protocol) && hostWithoutWww(u) !== hostWithoutWww(new URL(pageUrl));
+    if (!/^https?:$/.test(u.protocol)) return false;
+    const page = new URL(pageUrl);
+    const isIp = (host: string): boolean => /^[\d.]+$/.test(host) || host.includes(':') || host.startsWith('[');
+    if (isIp(u.hostname) || isIp(page.hostname)) return hostWithoutWww(u) !== hostWithoutWww(page);
+    return registrableDomain(u.hostname) !== registrableDomain(page.hostname);
   } catch {
     return false;
   }
