@@ -16,6 +16,10 @@
  * Counts only, per half: which step loses them, without showing a validation page.
  * --candidates: as --names, and also the name candidates only one of the two snapshots yields (how a
  * rendered page read as windows-1252 was found, 2026-11-26: "Â©" holders on the rendered side).
+ * --logo-misses: every main page of BOTH halves with a labelled logo (labels/logos.jsonl), rendered as
+ * /enrich renders it; where the brand analyzer reports none of the known logos, the miss is counted by
+ * what the rendered snapshot has of it (an <img> and its ranking signals, a CSS background, only the
+ * HTML, nothing) and what was reported instead. Counts only, per half; tuning misses also by page.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +27,9 @@ import { randomUUID } from 'node:crypto';
 import type { Snapshot } from '@enrich/shared/contracts';
 import { domainLabel, registrableDomain } from '@enrich/shared/page';
 import { createLogger } from '@enrich/shared/runtime';
+import { analyzeBrand } from '../../services/brand/src/analyze.ts';
+import { isTrackingImage, rankLogoCandidates, scoreElement, siteIcons } from '@enrich/shared/logos';
+import { brandNames, metaContent, microdataLogos, organizationFacts } from '@enrich/shared/page';
 import { analyzeCompany } from '../../services/company/src/analyze.ts';
 import { cleanEmail, emailsFromAnchors, findEmailsInText } from '../../services/company/src/emails.ts';
 import { readPageEvidence } from '../../services/company/src/page-evidence.ts';
@@ -30,6 +37,7 @@ import { loadRendererConfig } from '../../services/renderer/src/config.ts';
 import { createRenderer } from '../../services/renderer/src/service.ts';
 import { snapshotFromHtml } from '../support/snapshot-from-html.ts';
 import { corpusDir, corpusPresent, loadRecords, serveCorpusPages } from './corpus.ts';
+import { comparableUrl, knownLogoFound, loadLogoLabels } from './score-brand.ts';
 import { decodePage, loadEmailLabels, scoreCompany, withEmailLabels, withStatedLegalNames } from './score-company.ts';
 import { halfOf, siteOf } from './split.ts';
 
@@ -45,6 +53,8 @@ const all = process.argv.includes('--all');
 const names = process.argv.includes('--names') || process.argv.includes('--candidates');
 const candidates = process.argv.includes('--candidates');
 const emailMisses = process.argv.includes('--email-misses');
+const logoMisses = process.argv.includes('--logo-misses');
+const logoLabels = loadLogoLabels();
 const renderedEmails = loadEmailLabels('rendered');
 
 /** Which of cleanEmail's rules an address fails, told apart from the outside (its rules are private). */
@@ -88,11 +98,65 @@ function linkLoss(anchor: Snapshot['anchors'][number], email: string): string {
   const local = email.slice(0, email.lastIndexOf('@'));
   return `cleanEmail rejects it (${raw.trim().toLowerCase() !== email ? 'extra characters around it' : local.length > 64 ? 'long local part' : 'a junk or file rule'})`;
 }
-// Validation pages are rendered here only for --email-misses, whose output for them is counts.
+/** What a rendered snapshot has of a page's known logo and how the ranking read it: categories, no URLs. */
+function logoMissKind(snap: Snapshot, known: readonly string[], reported: string): string {
+  const keys = new Set(known.map(comparableUrl));
+  const ranking = rankLogoCandidates(snap);
+  const rank = ranking.candidates.findIndex((c) => keys.has(comparableUrl(c.url)));
+  const img = snap.images.find((i) => keys.has(comparableUrl(i.src)));
+  const instead = `; reported instead: ${reported}`;
+  if (img) {
+    const facts = {
+      finalUrl: snap.finalUrl,
+      images: snap.images,
+      svgs: snap.svgs,
+      viewport: snap.viewport,
+      brandNames: brandNames(snap),
+      jsonLdLogos: organizationFacts(snap).logos,
+      microdataLogos: microdataLogos(snap.html, snap.finalUrl),
+      metaLogo: metaContent(snap, 'og:logo', 'logo'),
+      icons: siteIcons(snap.links, snap.resources, snap.siteIcons),
+    };
+    const file = (() => {
+      try {
+        return decodeURIComponent(new URL(img.src).pathname.split('/').pop() ?? '');
+      } catch {
+        return '';
+      }
+    })();
+    const size = img.box && img.box.width > 0 ? { w: img.box.width, h: img.box.height } : img.naturalWidth > 0 ? { w: img.naturalWidth, h: img.naturalHeight } : null;
+    const { raw, signals } = scoreElement({ ...img, file, size, kind: img.kind }, facts);
+    const bucket = raw >= 2.5 ? '>= 2.5' : raw >= 1 ? '1 to 2.5' : raw >= -1 ? '-1 to 1' : '< -1';
+    // The ranking's other two verdicts on an image: a tracking pixel, a member of a strip of look-alikes.
+    const outside = snap.images.filter((i) => i.region !== 'header' && i.region !== 'nav');
+    const hints = img.ancestorHints.trim();
+    const sameHints = hints ? outside.filter((i) => i.ancestorHints.trim() === hints).length : 0;
+    const row = (i: (typeof snap.images)[number]): string => (i.box && i.box.height > 0 ? `${Math.round(i.box.y / 20)}:${Math.round(i.box.height / 8)}` : '');
+    const sameRow = row(img) ? outside.filter((i) => row(i) === row(img)).length : 0;
+    const strip = img.region !== 'header' && img.region !== 'nav' && (sameHints >= 3 || sameRow >= 3) ? `, in a strip (${sameHints >= 3 ? `${sameHints} with its ancestors` : ''}${sameHints >= 3 && sameRow >= 3 ? ', ' : ''}${sameRow >= 3 ? `${sameRow} on its row` : ''})` : '';
+    const tracking = isTrackingImage(img) ? ', a tracking pixel' : '';
+    const box = img.box ? (img.box.width > 0 && img.box.height > 0 ? 'a box' : 'an empty box') : 'no box';
+    return `an ${img.kind === 'background' ? 'CSS background' : '<img>'} (${img.region}, ${box}, ${img.visible ? 'visible' : 'hidden'}), ${rank >= 0 ? `candidate ${rank + 1}` : 'no candidate'}, raw ${bucket}${strip}${tracking}, signals ${signals.sort().join(',') || 'none'}${instead}`;
+  }
+  if (rank >= 0) return `a declared logo or icon, candidate ${rank + 1}${instead}`;
+  const html = snap.html.toLowerCase();
+  const inHtml = known.some((u) => {
+    try {
+      return html.includes(new URL(u).pathname.toLowerCase());
+    } catch {
+      return false;
+    }
+  });
+  return `${inHtml ? 'in the rendered HTML, not an image of the snapshot' : 'not in the rendered HTML'}${instead}`;
+}
+
+// Validation pages are rendered here only for --email-misses and --logo-misses, whose output for them is counts.
 const records = withStatedLegalNames(loadRecords(dir), dir, siteOf)
-  .filter((r) => halfOf(r) === 'tuning' || emailMisses)
+  .filter((r) => halfOf(r) === 'tuning' || emailMisses || logoMisses)
   .filter((r) =>
-    emailMisses
+    logoMisses
+      ? r.page_role === 'main' && !!logoLabels.get(r.page_id)?.logos.length
+      : emailMisses
       ? r.page_role === 'contact' && (!!r.gt.emails?.length || !!renderedEmails.get(r.page_id)?.length)
       : only
         ? r.page_id === only
@@ -106,11 +170,11 @@ const renderer = createRenderer({
   config: loadRendererConfig({
     ALLOW_PRIVATE_TARGETS: '127.0.0.2/32',
     SCREENSHOT_DIR: '/tmp/company-snapshots-shots',
-    ...(names || emailMisses ? { RESOLVE_OVERRIDES: '*=127.0.0.2' } : {}),
+    ...(names || emailMisses || logoMisses ? { RESOLVE_OVERRIDES: '*=127.0.0.2' } : {}),
   }),
   log,
 });
-const live = names || emailMisses;
+const live = names || emailMisses || logoMisses;
 const pages = await serveCorpusPages(dir, '127.0.0.2', live);
 const nameTotals = { real: 0, static: 0, total: 0 };
 const missKinds: Record<'tuning' | 'validation', Map<string, number>> = { tuning: new Map(), validation: new Map() };
@@ -151,6 +215,21 @@ try {
       }
       continue;
     }
+    if (logoMisses) {
+      const half = halfOf(r);
+      const label = logoLabels.get(r.page_id)!;
+      const out = await analyzeBrand({
+        requestId: randomUUID(),
+        snapshot: real,
+        screenshotUrl: '',
+        options: { screenshotColors: null, css: false, html: false, javascript: false },
+      });
+      if (knownLogoFound(label, out.logos) !== false) continue;
+      const kind = logoMissKind(real, label.logos, out.logos.primary ? `${out.logos.primary.source} (score ${out.logos.primary.score >= 0.5 ? '>=' : '<'} 0.5)` : 'none');
+      missKinds[half].set(kind, (missKinds[half].get(kind) ?? 0) + 1);
+      if (half === 'tuning') console.log(`${r.page_id}: ${kind}`);
+      continue;
+    }
     if (emailMisses) {
       const half = halfOf(r);
       const missed = scoreCompany(withEmailLabels(r.gt, renderedEmails.get(r.page_id)), a).emails?.falseNegatives ?? [];
@@ -180,6 +259,11 @@ try {
       console.log(`${r.page_id}: real-only [${onlyReal.map(mark).join(', ')}] static-only [${onlyStatic.join(', ')}]`);
     }
   }
+  if (logoMisses)
+    for (const half of ['validation', 'tuning'] as const) {
+      console.log(`${half}: known-logo misses by what the rendered snapshot has of the logo:`);
+      for (const [kind, n] of [...missKinds[half]].sort((a, b) => b[1] - a[1])) console.log(`  ${n}  ${kind}`);
+    }
   if (emailMisses)
     for (const half of ['validation', 'tuning'] as const)
       console.log(`${half}: missed emails by where the rendered snapshot has them: ${JSON.stringify(Object.fromEntries(missKinds[half]))}`);
