@@ -239,6 +239,37 @@ function statedMissKind(predicted: string, expected: readonly string[], html: st
   return `${answer} (${at(predicted)}${order}; ${detail}; ${candidateDetail(predicted, expected, candidates)}${unread}); stated ${where}`;
 }
 
+const US_STATE_ALTERNATION =
+  'AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming';
+
+/** What kind of address was missed: its postcode's format, whether the page's text has it, a partial find. */
+function addressMissKind(expected: string, found: readonly string[], snapshot: Snapshot, onPage: number): string {
+  const format = /\b[A-Z]{2}\.?,?\s*\d{5}(?:-\d{4})?\b/.test(expected)
+    ? 'a US state and ZIP'
+    : /\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/i.test(expected)
+      ? 'a UK postcode'
+      : /\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b/i.test(expected)
+        ? 'a Canadian postcode'
+        : /\b\d{4,5}\b/.test(expected)
+          ? 'a 4-5 digit number'
+          : 'no postcode';
+  const tokens = (t: string): string[] =>
+    t
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+  const text = new Set(tokens(snapshot.text.visible));
+  const e = tokens(expected);
+  const shown = e.filter((t) => text.has(t)).length / Math.max(1, e.length);
+  const numbers = e.filter((t) => /^\d+$/.test(t));
+  const partial = found.some((f) => numbers.some((n) => tokens(f).includes(n)));
+  const shape =
+    format === 'no postcode'
+      ? ` (${/^\s*\d/.test(expected) ? 'opens with a number' : /\d/.test(expected) ? 'a number inside' : 'no number'}; ${expected.split(',').length} parts${/\b(?:street|st|road|rd|avenue|ave|blvd|boulevard|drive|dr|lane|ln|way|court|ct|place|pl|parkway|pkwy|highway|hwy)\b\.?/i.test(expected) ? '; a street suffix' : ''}${new RegExp(`(?:,|\\s)\\s*(?:${US_STATE_ALTERNATION})\\.?\\s*$`).test(expected) ? '; ends with a US state' : ''}${/\b(?:P\.?\s?O\.?\s*Box)\b/i.test(expected) ? '; a PO box' : ''})`
+      : '';
+  return `${format}${shape}, ${shown >= 0.8 ? 'in the text' : shown >= 0.5 ? 'half in the text' : 'not in the text'}${partial ? ', a find shares its numbers' : ''}${onPage >= 10 ? ', on a page of 10+ addresses' : ''}`;
+}
+
 /** How a chosen name relates to the expected one: counts that say which kind of miss to probe for. */
 function nameMissKind(predicted: string, expected: string, candidates?: readonly NameCandidate[], snapshot?: Snapshot): string {
   const words = (t: string): string[] =>
@@ -262,7 +293,11 @@ function nameMissKind(predicted: string, expected: string, candidates?: readonly
 function nameCandidateDetail(expected: string, candidates: readonly NameCandidate[], snapshot: Snapshot): string {
   const key = normaliseCompanyName(expected);
   const from = [...new Set(candidates.filter((c) => normaliseCompanyName(c.name) === key).map((c) => c.source))].sort();
-  const fold = (t: string): string => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const fold = (t: string): string =>
+    t
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
   const e = fold(expected);
   const places = [
     fold(snapshot.title).includes(e) ? 'title' : '',
@@ -280,7 +315,9 @@ function tally(r: Record, data: CompanyData, t: Totals, fail: (cls: string, exam
     if (!s.name.correct) {
       if (!data.name) t.mainEmpty++;
       fail(
-        data.name ? `name: another name chosen (${nameMissKind(data.name, s.name.expected, readPageEvidence(snapshot, domainLabel(registrableDomain(snapshot.finalUrl))).names, snapshot)})` : 'name: none found',
+        data.name
+          ? `name: another name chosen (${nameMissKind(data.name, s.name.expected, readPageEvidence(snapshot, domainLabel(registrableDomain(snapshot.finalUrl))).names, snapshot)})`
+          : 'name: none found',
         `${r.page_id}: "${data.name}" expected "${s.name.expected}"`,
       );
     }
@@ -326,7 +363,11 @@ function tally(r: Record, data: CompanyData, t: Totals, fail: (cls: string, exam
       t.addressPages.recallSum += s.addresses.tp / (s.addresses.tp + s.addresses.fn);
     }
     for (const p of s.addresses.falsePositives) fail('address: extra', `${r.page_id}: ${p}`);
-    for (const e of s.addresses.falseNegatives) fail('address: missed', `${r.page_id}: ${e}  || got ${JSON.stringify(data.addresses)}`);
+    for (const e of s.addresses.falseNegatives)
+      fail(
+        `address: missed (${addressMissKind(e, data.addresses, snapshot, s.addresses.falseNegatives.length + s.addresses.tp)})`,
+        `${r.page_id}: ${e}  || got ${JSON.stringify(data.addresses)}`,
+      );
   }
 }
 

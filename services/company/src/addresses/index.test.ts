@@ -11,6 +11,16 @@ describe('addresses', () => {
     ]);
   });
 
+  it('reads a street line that stands alone, and only where no address with a town or postcode is near', () => {
+    expect(extractTextAddresses('Visit our showroom\n1391 Smizer Mill Road\nOpen Monday to Friday')).toEqual(['1391 Smizer Mill Road']);
+    expect(extractTextAddresses('Head office\n45 Oak Avenue, Suite 200\nCall us')).toEqual(['45 Oak Avenue, Suite 200']);
+    // a street line of a full address stays in it, and is not read twice
+    expect(extractTextAddresses('Our office\n123 Main St.\nSpringfield, IL 62701')).toEqual(['123 Main St., Springfield, IL 62701']);
+    // inside a sentence, or with no street suffix, it is no address
+    expect(extractTextAddresses('We opened 3 new stores on Main Street this year.')).toEqual([]);
+    expect(extractTextAddresses('Since 1998\n25 Years of Service')).toEqual([]);
+  });
+
   it('formats PostalAddress fields in the order of the country', () => {
     expect(
       formatPostalAddress({

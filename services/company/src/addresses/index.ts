@@ -4,7 +4,7 @@
  */
 import { compact } from '@enrich/shared/page';
 import { toAddressLine, type AddressMatch } from './scan.ts';
-import { findUsAddresses } from './us.ts';
+import { findUsAddresses, findUsStreetLines } from './us.ts';
 import { findCanadianAddresses } from './ca.ts';
 import { findUkAddresses } from './uk.ts';
 import { findGermanAddresses } from './de.ts';
@@ -61,6 +61,10 @@ export function extractTextAddresses(text: string): string[] {
     }
     kept.push(m);
   }
+  // A street line alone, with no town or postcode near it: only where it is no part of a find.
+  const near = (m: AddressMatch): boolean => raw.some((o) => o.start < m.end + 200 && o.end > m.start - 200);
+  for (const m of findUsStreetLines(text)) if (!near(m)) kept.push(m);
+  kept.sort((a, b) => a.start - b.start);
   return kept.filter((m) => !introducedAsHostOrAgency(text, m.start)).map((m) => m.line);
 }
 

@@ -91,3 +91,23 @@ export function findUsAddresses(text: string): AddressMatch[] {
     return { ...m, line: m.line.replace(/\b([A-Z]{2})(\d{5})\b/g, '$1 $2') };
   });
 }
+
+// USPS street suffixes (Publication 28), the common ones and their abbreviations.
+const STREET_SUFFIX =
+  'Street|St|Road|Rd|Avenue|Ave|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Place|Pl|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Terrace|Ter|Trail|Trl|Pike|Square|Sq|Plaza|Plz|Turnpike|Tpke';
+
+// A street line that stands alone on its line: "1391 Smizer Mill Road", "45 Oak Avenue, Suite 200".
+const STREET_LINE = new RegExp(
+  String.raw`^[^\S\n]*(\d{1,6}[A-Za-z]?[^\S\n]+(?:[NSEW]\.?[^\S\n]+)?(?:[A-Z0-9][\w'’.-]*[^\S\n]+){0,4}(?:${STREET_SUFFIX})\.?(?:,?[^\S\n]+(?:Suite|Ste\.?|Unit|#)[^\S\n]*[\w-]+)?)[^\S\n]*$`,
+  'gm',
+);
+
+/** Street lines alone on their line, with no town or postcode beside them. */
+export function findUsStreetLines(text: string): AddressMatch[] {
+  const out: AddressMatch[] = [];
+  for (const m of text.matchAll(STREET_LINE)) {
+    const start = m.index + m[0].indexOf(m[1]!);
+    out.push({ start, end: start + m[1]!.length, line: toAddressLine(m[1]!) });
+  }
+  return out;
+}
