@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { createClassifier } from '../../services/classifier/src/classifier.ts';
 import { createEmbeddedClassifier } from '../../services/classifier/src/providers/embedded.ts';
 import { loadSentenceEncoder } from '../../services/classifier/src/embed.ts';
+import { gatherPageEvidence } from '../../services/classifier/src/page-evidence.ts';
 import { snapshotFromHtml } from '../support/snapshot-from-html.ts';
 import { countByHalf, loadArticleTopics, scoreClassification, summarizeClassifications, type ClassifyTruth } from './score-classify.ts';
 import { formatHalves, halfOf, HALVES, type Half } from './split.ts';
@@ -40,7 +41,22 @@ const records = all.filter((r) => r.gt.iab && r.gt.iab_tier1);
 const articles = all.filter((r) => articleTopics.has(r.page_id));
 
 const embedder = args['keywords-only'] ? null : await loadSentenceEncoder();
-const classifier = createClassifier({ embedded: createEmbeddedClassifier(embedder) });
+const embedded = createEmbeddedClassifier(embedder);
+const classifier = createClassifier({ embedded });
+/**
+ * The anatomy of a tier-1 miss, for counts: how the choice was made (basis, what decided it, article
+ * reading) and where the wanted family ranked. Categories only, so the validation half can be counted.
+ */
+const missAnatomy: Record<Half, Map<string, number>> = { tuning: new Map(), validation: new Map() };
+async function countMiss(html: string, url: string, half: Half, want: string, kind: string): Promise<void> {
+  const choice = await embedded.classify(gatherPageEvidence(snapshotFromHtml(html, url), url));
+  const wantTier1 = want.split('-')[0]!;
+  const rank = choice.ranking.findIndex((x) => x.id === wantTier1);
+  const where = rank < 0 ? 'not ranked' : rank === 1 ? 'runner-up' : rank < 5 ? `ranked ${rank + 1}` : 'ranked 6+';
+  const s = choice.strength;
+  const key = `${kind}: basis ${choice.basis}, decided by ${s.decidedBy}, ${s.article ? 'read as an article' : 'not an article'}, wanted family ${where}${rank === 1 ? `, margin ${s.margin < 1 ? '< 1' : s.margin < 3 ? '1-3' : '3+'}` : ''}`;
+  missAnatomy[half].set(key, (missAnatomy[half].get(key) ?? 0) + 1);
+}
 type Row = { id: string; domain: string; half: Half; truth: ClassifyTruth; got: Awaited<ReturnType<typeof classifier.classify>> };
 /** Each page classified from its saved HTML, beside its truth. */
 async function classifyEach(pages: readonly Record_[], truthOf: (r: Record_) => ClassifyTruth): Promise<Row[]> {
@@ -48,7 +64,9 @@ async function classifyEach(pages: readonly Record_[], truthOf: (r: Record_) => 
   for (const r of pages) {
     const html = readFileSync(join(CORPUS, r.html), 'utf8');
     const got = await classifier.classify(snapshotFromHtml(html, r.url), r.url);
-    out.push({ id: r.page_id, domain: r.domain, half: halfOf(r), truth: truthOf(r), got });
+    const truth = truthOf(r);
+    if (!scoreClassification(truth, got).tier1Hit) await countMiss(html, r.url, halfOf(r), truth.iab, articleTopics.has(r.page_id) ? 'article' : 'site');
+    out.push({ id: r.page_id, domain: r.domain, half: halfOf(r), truth, got });
   }
   return out;
 }
@@ -69,6 +87,10 @@ console.log(formatHalves('  article topic, tier-1', { tuning: byHalfArticles.tun
 console.log(formatHalves('  article topic, tier-2 (exact id)', { tuning: byHalfArticles.tuning.tier2, validation: byHalfArticles.validation.tier2 }));
 const uncategorized = (h: Half): number => rows.filter((r) => r.half === h && r.got.iab_id === 'IAB24').length;
 console.log(`uncategorized (IAB24): validation ${uncategorized('validation')}, tuning ${uncategorized('tuning')}`);
+for (const half of ['validation', 'tuning'] as const) {
+  console.log(`tier-1 misses, ${half} half, by how the choice was made (counts):`);
+  for (const [k, n] of [...missAnatomy[half]].sort((a, b) => b[1] - a[1])) console.log(`  ${n}  ${k}`);
+}
 console.log('most frequent tier-1 confusions, tuning half (expected -> predicted: pages):');
 for (const c of report.topConfusions.slice(0, 12)) console.log(`  ${c.expected} -> ${c.predicted}: ${c.count}`);
 if (args.errors) {
