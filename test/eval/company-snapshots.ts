@@ -124,7 +124,8 @@ function logoMissKind(snap: Snapshot, known: readonly string[], reported: string
         return '';
       }
     })();
-    const size = img.box && img.box.width > 0 ? { w: img.box.width, h: img.box.height } : img.naturalWidth > 0 ? { w: img.naturalWidth, h: img.naturalHeight } : null;
+    const size =
+      img.box && img.box.width > 0 ? { w: img.box.width, h: img.box.height } : img.naturalWidth > 0 ? { w: img.naturalWidth, h: img.naturalHeight } : null;
     const { raw, signals } = scoreElement({ ...img, file, size, kind: img.kind }, facts);
     const bucket = raw >= 2.5 ? '>= 2.5' : raw >= 1 ? '1 to 2.5' : raw >= -1 ? '-1 to 1' : '< -1';
     // The ranking's other two verdicts on an image: a tracking pixel, a member of a strip of look-alikes.
@@ -133,7 +134,10 @@ function logoMissKind(snap: Snapshot, known: readonly string[], reported: string
     const sameHints = hints ? outside.filter((i) => i.ancestorHints.trim() === hints).length : 0;
     const row = (i: (typeof snap.images)[number]): string => (i.box && i.box.height > 0 ? `${Math.round(i.box.y / 20)}:${Math.round(i.box.height / 8)}` : '');
     const sameRow = row(img) ? outside.filter((i) => row(i) === row(img)).length : 0;
-    const strip = img.region !== 'header' && img.region !== 'nav' && (sameHints >= 3 || sameRow >= 3) ? `, in a strip (${sameHints >= 3 ? `${sameHints} with its ancestors` : ''}${sameHints >= 3 && sameRow >= 3 ? ', ' : ''}${sameRow >= 3 ? `${sameRow} on its row` : ''})` : '';
+    const strip =
+      img.region !== 'header' && img.region !== 'nav' && (sameHints >= 3 || sameRow >= 3)
+        ? `, in a strip (${sameHints >= 3 ? `${sameHints} with its ancestors` : ''}${sameHints >= 3 && sameRow >= 3 ? ', ' : ''}${sameRow >= 3 ? `${sameRow} on its row` : ''})`
+        : '';
     const tracking = isTrackingImage(img) ? ', a tracking pixel' : '';
     const box = img.box ? (img.box.width > 0 && img.box.height > 0 ? 'a box' : 'an empty box') : 'no box';
     return `an ${img.kind === 'background' ? 'CSS background' : '<img>'} (${img.region}, ${box}, ${img.visible ? 'visible' : 'hidden'}), ${rank >= 0 ? `candidate ${rank + 1}` : 'no candidate'}, raw ${bucket}${strip}${tracking}, signals ${signals.sort().join(',') || 'none'}${instead}`;
@@ -157,12 +161,12 @@ const records = withStatedLegalNames(loadRecords(dir), dir, siteOf)
     logoMisses
       ? r.page_role === 'main' && !!logoLabels.get(r.page_id)?.logos.length
       : emailMisses
-      ? r.page_role === 'contact' && (!!r.gt.emails?.length || !!renderedEmails.get(r.page_id)?.length)
-      : only
-        ? r.page_id === only
-        : names
-          ? (all || r.page_role === 'main') && !!r.gt.company_name
-          : all || (r.page_role === 'contact' && r.gt.emails_annotated),
+        ? r.page_role === 'contact' && (!!r.gt.emails?.length || !!renderedEmails.get(r.page_id)?.length)
+        : only
+          ? r.page_id === only
+          : names
+            ? (all || r.page_role === 'main') && !!r.gt.company_name
+            : all || (r.page_role === 'contact' && r.gt.emails_annotated),
   );
 
 const log = createLogger('company-snapshots', 'warn');
@@ -225,7 +229,11 @@ try {
         options: { screenshotColors: null, css: false, html: false, javascript: false },
       });
       if (knownLogoFound(label, out.logos) !== false) continue;
-      const kind = logoMissKind(real, label.logos, out.logos.primary ? `${out.logos.primary.source} (score ${out.logos.primary.score >= 0.5 ? '>=' : '<'} 0.5)` : 'none');
+      const kind = logoMissKind(
+        real,
+        label.logos,
+        out.logos.primary ? `${out.logos.primary.source} (score ${out.logos.primary.score >= 0.5 ? '>=' : '<'} 0.5)` : 'none',
+      );
       missKinds[half].set(kind, (missKinds[half].get(kind) ?? 0) + 1);
       if (half === 'tuning') console.log(`${r.page_id}: ${kind}`);
       continue;
