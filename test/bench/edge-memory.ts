@@ -30,23 +30,17 @@ const require = createRequire(import.meta.url);
 const service = (process.env.MEMORY_SERVICE ?? 'edge') as ServiceName;
 if (!SERVICES.includes(service)) throw new Error(`MEMORY_SERVICE must be one of ${SERVICES.join(', ')}`);
 
-function rssMb(pid: number): number {
+/** A field of /proc/<pid>/status or smaps_rollup in MB; 0 when the process is gone. */
+function procMb(pid: number, file: 'status' | 'smaps_rollup', field: 'VmRSS' | 'Pss'): number {
   try {
-    const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/${file}`, 'utf8'));
     return m ? Number(m[1]) / 1024 : 0;
   } catch {
     return 0;
   }
 }
-
-function pssMb(pid: number): number {
-  try {
-    const m = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
+const rssMb = (pid: number): number => procMb(pid, 'status', 'VmRSS');
+const pssMb = (pid: number): number => procMb(pid, 'smaps_rollup', 'Pss');
 
 function flood(url: string, rate: number, seconds: number): Promise<void> {
   const cli = require.resolve('autocannon/autocannon.js');
