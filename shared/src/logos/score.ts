@@ -50,6 +50,9 @@ export const MAX_ICON_RAW = Math.max(...Object.values(ICON_RAW));
 /** Page elements need at least this raw score to be called a logo at all. */
 export const MIN_ELEMENT_RAW = 2.5;
 
+/** The page's top band, where a header is whatever its markup: the band the `top` signal rewards. */
+const TOP_BAND_PX = 150;
+
 const LOGO_WORD = /logo|brand|wordmark|logotype|site-?title|site-?name|masthead/i;
 // Someone else's logo: English, and the same words in German, French, Spanish, Italian, Portuguese and Dutch
 // (Referenzen, Kunden, partenaires, références, patrocinadores, klanten, Zahlungsarten, paiement, Zertifikate, …).
@@ -164,9 +167,6 @@ function imageEvidence(img: Image): ElementEvidence {
 function svgEvidence(svg: Svg): ElementEvidence {
   return { ...svg, alt: null, file: '', size: shownSize(svg, svgDeclaredSize(svg.markup)), kind: 'svg' };
 }
-
-/** The page's top band, where a header is whatever its markup: the band the `top` signal rewards. */
-const TOP_BAND_PX = 150;
 
 /**
  * Partner strips: three or more look-alike images outside header/nav that share their ancestors

@@ -64,7 +64,7 @@ export function isHomeLink(href: string | null, pageUrl: string): boolean {
 
 /**
  * An http(s) link to another site than the page's: another registrable domain ("shop.acme.com" linking
- * to "www.acme.com" is the same site; an IP address or a host with no public suffix compares whole).
+ * to "www.acme.com" is the same site); an IP address compares whole ("www." aside for names).
  */
 export function isExternalLink(href: string | null, pageUrl: string): boolean {
   if (!href) return false;
