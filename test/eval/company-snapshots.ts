@@ -16,6 +16,9 @@
  * Counts only, per half: which step loses them, without showing a validation page.
  * --candidates: as --names, and also the name candidates only one of the two snapshots yields (how a
  * rendered page read as windows-1252 was found, 2026-11-26: "Â©" holders on the rendered side).
+ * --name-misses: every main page of BOTH halves with a company name, rendered as /enrich renders it;
+ * each company.name miss is counted by how ours relates to the expected name and whether the rendered
+ * and the static snapshot agree, and where the expected name is a candidate. Counts only, per half.
  * --logo-misses: every main page of BOTH halves with a labelled logo (labels/logos.jsonl), rendered as
  * /enrich renders it; where the brand analyzer reports none of the known logos, the miss is counted by
  * what the rendered snapshot has of it (an <img> and its ranking signals, a CSS background, only the
@@ -38,7 +41,8 @@ import { createRenderer } from '../../services/renderer/src/service.ts';
 import { snapshotFromHtml } from '../support/snapshot-from-html.ts';
 import { corpusDir, corpusPresent, loadRecords, serveCorpusPages } from './corpus.ts';
 import { comparableUrl, knownLogoFound, loadLogoLabels } from './score-brand.ts';
-import { decodePage, loadEmailLabels, scoreCompany, withEmailLabels, withStatedLegalNames } from './score-company.ts';
+import { decodePage, loadEmailLabels, normaliseCompanyName, scoreCompany, withEmailLabels, withStatedLegalNames } from './score-company.ts';
+import { legalFormOf } from '../../services/company/src/legal-forms.ts';
 import { halfOf, siteOf } from './split.ts';
 
 const REPO = join(import.meta.dirname, '../..');
@@ -54,6 +58,7 @@ const names = process.argv.includes('--names') || process.argv.includes('--candi
 const candidates = process.argv.includes('--candidates');
 const emailMisses = process.argv.includes('--email-misses');
 const logoMisses = process.argv.includes('--logo-misses');
+const nameMisses = process.argv.includes('--name-misses');
 const logoLabels = loadLogoLabels();
 const renderedEmails = loadEmailLabels('rendered');
 
@@ -156,17 +161,19 @@ function logoMissKind(snap: Snapshot, known: readonly string[], reported: string
 
 // Validation pages are rendered here only for --email-misses and --logo-misses, whose output for them is counts.
 const records = withStatedLegalNames(loadRecords(dir), dir, siteOf)
-  .filter((r) => halfOf(r) === 'tuning' || emailMisses || logoMisses)
+  .filter((r) => halfOf(r) === 'tuning' || emailMisses || logoMisses || nameMisses)
   .filter((r) =>
-    logoMisses
-      ? r.page_role === 'main' && !!logoLabels.get(r.page_id)?.logos.length
-      : emailMisses
-        ? r.page_role === 'contact' && (!!r.gt.emails?.length || !!renderedEmails.get(r.page_id)?.length)
-        : only
-          ? r.page_id === only
-          : names
-            ? (all || r.page_role === 'main') && !!r.gt.company_name
-            : all || (r.page_role === 'contact' && r.gt.emails_annotated),
+    nameMisses
+      ? r.page_role === 'main' && !!r.gt.company_name
+      : logoMisses
+        ? r.page_role === 'main' && !!logoLabels.get(r.page_id)?.logos.length
+        : emailMisses
+          ? r.page_role === 'contact' && (!!r.gt.emails?.length || !!renderedEmails.get(r.page_id)?.length)
+          : only
+            ? r.page_id === only
+            : names
+              ? (all || r.page_role === 'main') && !!r.gt.company_name
+              : all || (r.page_role === 'contact' && r.gt.emails_annotated),
   );
 
 const log = createLogger('company-snapshots', 'warn');
@@ -174,11 +181,11 @@ const renderer = createRenderer({
   config: loadRendererConfig({
     ALLOW_PRIVATE_TARGETS: '127.0.0.2/32',
     SCREENSHOT_DIR: '/tmp/company-snapshots-shots',
-    ...(names || emailMisses || logoMisses ? { RESOLVE_OVERRIDES: '*=127.0.0.2' } : {}),
+    ...(names || emailMisses || logoMisses || nameMisses ? { RESOLVE_OVERRIDES: '*=127.0.0.2' } : {}),
   }),
   log,
 });
-const live = names || emailMisses || logoMisses;
+const live = names || emailMisses || logoMisses || nameMisses;
 const pages = await serveCorpusPages(dir, '127.0.0.2', live);
 const nameTotals = { real: 0, static: 0, total: 0 };
 const missKinds: Record<'tuning' | 'validation', Map<string, number>> = { tuning: new Map(), validation: new Map() };
@@ -217,6 +224,27 @@ try {
         if (onlyReal.length || onlyStatic.length)
           console.log(`${r.page_id} candidates: real-only [${onlyReal.join(' | ')}] static-only [${onlyStatic.join(' | ')}]`);
       }
+      continue;
+    }
+    if (nameMisses) {
+      const half = halfOf(r);
+      const verdict = scoreCompany(r.gt, a).name;
+      if (!verdict || verdict.correct) continue;
+      const staticRight = !!scoreCompany(r.gt, b).name?.correct;
+      const label = domainLabel(registrableDomain(real.finalUrl || url));
+      const key = (t: string): string => normaliseCompanyName(t);
+      const [p, e] = [key(a.name), key(r.gt.company_name!)];
+      const relation = !p ? 'no name' : p.includes(e) ? 'ours contains the expected' : e.includes(p) ? 'the expected contains ours' : 'another name';
+      const from = [
+        ...new Set(
+          readPageEvidence(real, label)
+            .names.filter((c) => key(c.name) === e)
+            .map((c) => c.source),
+        ),
+      ].sort();
+      const kind = `${relation}${legalFormOf(a.name) ? ' (ours with a legal form)' : ''}; static snapshot ${staticRight ? 'right' : 'wrong too'}; expected ${from.length ? `a candidate from ${from.join('/')}` : 'no candidate'}`;
+      missKinds[half].set(kind, (missKinds[half].get(kind) ?? 0) + 1);
+      if (half === 'tuning') console.log(`${r.page_id}: "${a.name}" expected "${r.gt.company_name}": ${kind}`);
       continue;
     }
     if (logoMisses) {
@@ -267,6 +295,11 @@ try {
       console.log(`${r.page_id}: real-only [${onlyReal.map(mark).join(', ')}] static-only [${onlyStatic.join(', ')}]`);
     }
   }
+  if (nameMisses)
+    for (const half of ['validation', 'tuning'] as const) {
+      console.log(`${half}: company.name misses on main pages, by kind:`);
+      for (const [kind, n] of [...missKinds[half]].sort((x, y) => y[1] - x[1])) console.log(`  ${n}  ${kind}`);
+    }
   if (logoMisses)
     for (const half of ['validation', 'tuning'] as const) {
       console.log(`${half}: known-logo misses by what the rendered snapshot has of the logo:`);
