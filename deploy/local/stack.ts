@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RENDER_PAGE, pingSubject } from '@enrich/shared/contracts';
 import { connectNats } from '@enrich/shared/nats';
+import { WARM_COMPILE_CACHE_ENV } from '@enrich/shared/runtime/compile-cache';
 import { startNatsServer, type NatsServerHandle } from './nats-server.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -57,6 +58,42 @@ export const IMAGE_ENV: Partial<Record<ServiceName, Record<string, string>>> = {
  * Entries are checked against each file's content, so an edited file is stripped again.
  */
 export const COMPILE_CACHE_DIR = join(REPO_ROOT, 'node_modules', '.cache', 'node-compile');
+
+const mainOf = (service: ServiceName): string => join(REPO_ROOT, 'services', service, 'src', 'main.ts');
+
+/**
+ * Fills Node's compile cache for these services as the image build does (deploy/docker/Dockerfile):
+ * each service's main runs with ENRICH_WARM_COMPILE_CACHE=1 (WARM_COMPILE_CACHE_ENV in
+ * shared/src/runtime/service.ts), loads its modules and exits, in parallel, about 0.5 s each once
+ * the cache is warm. The services started next then find every file's stripped code there and never
+ * load Node's TypeScript stripper, as in the image. Without it the first stack after `npm ci` (which
+ * empties node_modules/.cache) ran every service with the stripper loaded: `npm run bench`'s edge
+ * peaked at 161 MB RSS that way against 132-135 MB warm (2026-11-27), so its memory goal passed or
+ * failed on whether a stack had run before. Never fails: a service that cannot load reports it when
+ * it is started for real.
+ */
+export async function warmCompileCache(
+  services: readonly ServiceName[],
+  envOf: (service: ServiceName) => NodeJS.ProcessEnv,
+  timeoutMs = 60_000,
+): Promise<void> {
+  await Promise.all(
+    [...new Set(services)].map((service) => {
+      const env = envOf(service);
+      if (!env.NODE_COMPILE_CACHE) return Promise.resolve();
+      return new Promise<void>((done) => {
+        const child = spawn(process.execPath, [mainOf(service)], { cwd: REPO_ROOT, env: { ...env, [WARM_COMPILE_CACHE_ENV]: '1' }, stdio: 'ignore' });
+        const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+        const finish = (): void => {
+          clearTimeout(timer);
+          done();
+        };
+        child.once('exit', finish);
+        child.once('error', finish);
+      });
+    }),
+  );
+}
 
 /** The process names a stack starts: each service once, the renderer `renderers` times. */
 export function processNames(services: readonly ServiceName[], renderers = 1): Array<{ name: string; service: ServiceName }> {
@@ -157,18 +194,21 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     await nats?.stop();
   };
 
+  const envOf = (service: ServiceName): NodeJS.ProcessEnv => ({
+    // The image's compile cache, kept beside the dependencies (filled by warmCompileCache below).
+    NODE_COMPILE_CACHE: COMPILE_CACHE_DIR,
+    ...process.env,
+    ...IMAGE_ENV[service],
+    ...common,
+    ...(service === 'edge' ? { PORT: String(opts.port) } : {}),
+    ...opts.serviceEnv?.[service],
+  });
+
   try {
+    await warmCompileCache(opts.services ?? SERVICES, envOf);
     for (const { name, service } of processNames(opts.services ?? SERVICES, opts.renderers)) {
-      const env = {
-        // The image's compile cache, kept beside the dependencies: the first start fills it.
-        NODE_COMPILE_CACHE: COMPILE_CACHE_DIR,
-        ...process.env,
-        ...IMAGE_ENV[service],
-        ...common,
-        ...(service === 'edge' ? { PORT: String(opts.port) } : {}),
-        ...opts.serviceEnv?.[service],
-      };
-      const child = spawn(process.execPath, [join(REPO_ROOT, 'services', service, 'src', 'main.ts')], {
+      const env = envOf(service);
+      const child = spawn(process.execPath, [mainOf(service)], {
         cwd: REPO_ROOT,
         env,
         stdio: opts.logs === 'inherit' ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],

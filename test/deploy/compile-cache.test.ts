@@ -10,7 +10,7 @@ import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../deploy/local/stack.ts';
+import { REPO_ROOT, warmCompileCache } from '../../deploy/local/stack.ts';
 
 const cacheDir = mkdtempSync(join(tmpdir(), 'compile-cache-'));
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
@@ -21,9 +21,9 @@ afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
  * cache", "saving transpilation cache"), so that is what is compared; "read" only has to be there.
  */
 
-/** Starts the brand service as the image build does; its stderr names each file the cache had or lacked. */
-function warmRun(dir = cacheDir, uid?: number): { status: number | null; hits: number; misses: string[]; stripped: boolean } {
-  const run = spawnSync(process.execPath, [join(REPO_ROOT, 'services/brand/src/main.ts')], {
+/** Starts a service (brand unless told) as the image build does; its stderr names each file the cache had or lacked. */
+function warmRun(dir = cacheDir, uid?: number, service = 'brand'): { status: number | null; hits: number; misses: string[]; stripped: boolean } {
+  const run = spawnSync(process.execPath, [join(REPO_ROOT, `services/${service}/src/main.ts`)], {
     cwd: REPO_ROOT,
     ...(uid === undefined ? {} : { uid, gid: uid }),
     env: { ...process.env, NODE_ENV: 'production', ENRICH_WARM_COMPILE_CACHE: '1', NODE_COMPILE_CACHE: dir, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' },
@@ -56,6 +56,26 @@ describe('compile cache', () => {
     expect(second.misses).toEqual([]);
     expect(second.stripped).toBe(false);
     expect(second.hits).toBeGreaterThan(0);
+  });
+
+  // The local launcher does what the image build does before it starts a stack (deploy/local/stack.ts),
+  // so the first stack after `npm ci` (which empties node_modules/.cache) runs as the image does.
+  it("is filled by the launcher's warm step for every service it names, before they start", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'compile-cache-launcher-'));
+    try {
+      await warmCompileCache(['edge', 'company'], () => ({ ...process.env, NODE_COMPILE_CACHE: dir }));
+      for (const service of ['edge', 'company']) {
+        const run = warmRun(dir, undefined, service);
+        expect(run.status).toBe(0);
+        expect(run.misses).toEqual([]);
+        expect(run.stripped).toBe(false);
+        expect(run.hits).toBeGreaterThan(0);
+      }
+      // A service it did not name is cold in that cache.
+      expect(warmRun(dir, undefined, 'classifier').misses.some((f) => f.endsWith('services/classifier/src/main.ts'))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   // The image fills the cache as the user it runs as and then leaves it root's and read-only

@@ -4,3 +4,4 @@ export * from './request-context.ts';
 export * from './shutdown.ts';
 export * from './health-server.ts';
 export * from './service.ts';
+export * from './compile-cache.ts';

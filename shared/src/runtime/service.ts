@@ -8,6 +8,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { z } from 'zod';
 import { connectNats } from '../nats/connect.ts';
 import { startTelemetry, type Telemetry } from '../telemetry/sdk.ts';
+import { WARM_COMPILE_CACHE_ENV } from './compile-cache.ts';
 import { BaseConfigSchema, ConfigError, loadConfig, natsCredentials, type BaseConfig } from './config.ts';
 import { startHealthServer } from './health-server.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -41,15 +42,6 @@ export function telemetryFromConfig(name: string, config: BaseConfig): Telemetry
     prometheusPort: config.METRICS_PORT,
   });
 }
-
-/**
- * Set (to 1) when an image is built: the service exits as soon as its modules are loaded, before it
- * reads its config or connects to anything. Loading them stripped their types into Node's compile
- * cache (NODE_COMPILE_CACHE), so a service started from that image reads the stripped code and V8's
- * code cache instead of loading Node's TypeScript stripper (about 17 MB of RSS per process) and
- * stripping every file again (docs/operations.md, "Compile cache").
- */
-export const WARM_COMPILE_CACHE_ENV = 'ENRICH_WARM_COMPILE_CACHE';
 
 export async function runService<S extends z.ZodObject>(def: ServiceDefinition<S>): Promise<void> {
   // ES modules are all loaded (and stripped) before any of them runs: nothing is left to load here.
