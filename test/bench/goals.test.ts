@@ -98,6 +98,31 @@ describe('benchGoals', () => {
     expect(benchGoals(r).find((g) => g.what.includes('no-key'))).toMatchObject({ measured: 'n/a', met: null });
   });
 
+  it('judges the ratios on the alternating blocks when the run has them, with the levels beside', () => {
+    const summary = (p50: number, throughput: number) => ({ ...level(1, p50, throughput), requests: 24, ok: 24 });
+    const r = results();
+    r.paired = {
+      blocks: 6,
+      c1: { perBlock: 4, screenshot: summary(330, 3), enrich: summary(420, 2.3), bare: summary(300, 3.3) },
+      c4: { perBlock: 12, screenshot: summary(900, 4), bare: summary(1000, 4) },
+      saturation: { concurrency: 8, perBlock: 16, enrich: summary(3000, 3.4), bare: summary(1900, 4) },
+    };
+    const paired = benchGoals(r);
+    const get = (what: string) => paired.find((g) => g.what.startsWith(what));
+    expect(get('/screenshot ÷ bare Playwright, p50 at concurrency 1')).toMatchObject({ measured: '1.10x', levels: '1.25x', met: true });
+    expect(get('/screenshot ÷ bare Playwright, p50 at concurrency 4')).toMatchObject({ measured: '0.90x', levels: '0.90x', met: true });
+    // 420 / 330 in the blocks; 700 / 500 at the levels.
+    expect(get('/enrich ÷ /screenshot')).toMatchObject({ measured: '1.27x', levels: '1.40x', met: true });
+    expect(get('/enrich throughput')).toMatchObject({ measured: '0.85x', levels: '0.64x', met: true });
+    expect(get('edge')?.levels).toBeUndefined();
+    const table = goalsTable(paired);
+    expect(table[0]).toBe('| goal | measured | from the levels | target | met |');
+    expect(table.find((l) => l.includes('concurrency 1') && l.includes('screenshot'))).toBe(
+      '| /screenshot ÷ bare Playwright, p50 at concurrency 1 | 1.10x | 1.25x | ≤ 1.10x | ✔ |',
+    );
+    expect(table.find((l) => l.startsWith('| edge'))).toBe('| edge | 140 MB RSS |  | < 150 MB RSS | ✔ |');
+  });
+
   it('prints a table with a mark per goal', () => {
     const table = goalsTable(goals);
     expect(table[0]).toBe('| goal | measured | target | met |');

@@ -5,6 +5,7 @@
 import type { MachineInfo } from './machine.ts';
 import type { PeakMemory, MemoryReport } from './memory.ts';
 import type { OverheadPath, OverheadStep } from './edge-overhead.ts';
+import type { PairedResult } from './paired.ts';
 import type { SeriesSummary } from './stats.ts';
 import { benchGoals, goalsTable } from './goals.ts';
 
@@ -35,6 +36,8 @@ export interface BenchResults {
     meanRatio: number | null;
   };
   edgeOverhead: { paths: OverheadPath[]; steps: OverheadStep[] } | null;
+  /** The goal ratios measured with the sides taking turns (paired.ts); null: not run. */
+  paired?: PairedResult | null;
   /** The same system with more renderer processes, at the highest concurrency (null: not run). */
   scaleOut: { renderers: number; screenshot: LevelResult; enrich: LevelResult } | null;
   memory: MemoryReport | null;
@@ -203,7 +206,33 @@ export function renderMarkdown(r: BenchResults, chartFile: string): string {
   L.push('- Pages (served on 127.0.0.2, self-contained, requests rotate over them):');
   for (const s of r.sites) L.push(`  - ${s.name}: ${s.description}`);
   L.push('');
-  L.push('## Goals', '', 'Each figure beside its goal (issue 14), from this run; – where the run has no figure for it.', '', ...goalsTable(benchGoals(r)), '');
+  L.push('## Goals', '', 'Each figure beside its goal (issue 14), from this run; – where the run has no figure for it.', '');
+  if (r.paired) {
+    const p = r.paired;
+    L.push(
+      `The four ratios are judged on the alternating blocks (${p.blocks} blocks, the side that goes first rotating; test/bench/paired.ts): ` +
+        `at concurrency 1 /screenshot, /enrich and bare shots take turns, ${p.c1.perBlock} requests each a block; at 4, /screenshot and bare shots, ${p.c4.perBlock} each; ` +
+        `at ${p.saturation.concurrency}, /enrich and bare shots, ${p.saturation.perBlock} each. "From the levels" is the same ratio read off the levels below, where the two sides ran minutes apart.`,
+      '',
+    );
+  }
+  L.push(...goalsTable(benchGoals(r)), '');
+  if (r.paired) {
+    const p = r.paired;
+    const row = (what: string, x: SeriesSummary): string => `| ${what} | ${x.ok}/${x.requests} | ${x.p50} | ${x.p95} | ${x.throughput} |`;
+    L.push(
+      '| alternating blocks | ok | p50 ms | p95 ms | per second |',
+      '|---|---:|---:|---:|---:|',
+      row('c=1 /screenshot', p.c1.screenshot),
+      row('c=1 /enrich', p.c1.enrich),
+      row('c=1 bare Playwright', p.c1.bare),
+      row('c=4 /screenshot', p.c4.screenshot),
+      row('c=4 bare Playwright', p.c4.bare),
+      row(`c=${p.saturation.concurrency} /enrich`, p.saturation.enrich),
+      row(`c=${p.saturation.concurrency} bare Playwright`, p.saturation.bare),
+      '',
+    );
+  }
   L.push('## Latency against concurrency', '');
   L.push(`![latency against concurrency](${chartFile})`, '');
   L.push(

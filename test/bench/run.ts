@@ -9,7 +9,8 @@
  * BENCH_RATES for the edge overhead (100,300,1000), BENCH_RATE_SECONDS (5), CHROMIUM_PATH,
  * RENDER_CONCURRENCY (4: the issue's memory goal is set at 4), BENCH_SCALE_RENDERERS (2; 0 skips the
  * scale-out level: a second stack with that many renderer processes, /screenshot and /enrich at the
- * highest level).
+ * highest level), BENCH_PAIRED_BLOCKS (6; 0 skips the goal ratios in alternating blocks, paired.ts, and
+ * the goals then read the levels).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -27,6 +28,7 @@ import { machineInfo } from './machine.ts';
 import { sampleMemory, type MemorySampler } from './memory.ts';
 import { chartSeries, latencyChartSvg, renderMarkdown, type BenchResults, type LevelResult } from './report.ts';
 import { serveBenchSites } from './sites.ts';
+import { alternate, type PairedResult, type SideTask } from './paired.ts';
 import { closedLoop, ratio, summarize, type Sample } from './stats.ts';
 
 const csvInts = (def: string) =>
@@ -49,6 +51,7 @@ const config = loadConfig(
     CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
     RENDER_CONCURRENCY: envInt(1, 64).default(4),
     BENCH_SCALE_RENDERERS: envInt(0, 16).default(2),
+    BENCH_PAIRED_BLOCKS: envInt(0, 100).default(6),
   }),
 );
 if (config.BENCH_BASE_URL && !config.BENCH_API_KEY) {
@@ -289,6 +292,47 @@ try {
       };
     });
 
+  // The goal ratios again, our side and bare Playwright taking turns in short blocks (paired.ts).
+  let paired: PairedResult | null = null;
+  if (config.BENCH_PAIRED_BLOCKS > 0) {
+    const blocks = config.BENCH_PAIRED_BLOCKS;
+    const top = Math.max(...config.BENCH_LEVELS);
+    done = phaseTimer(`goal ratios in alternating blocks (${blocks} blocks; concurrency 1, 4 and ${top})`);
+    memory?.phase('alternating blocks');
+    const bare = await warmBrowserBaseline(chromium);
+    try {
+      for (const s of sites) await bare.screenshot(s.url);
+      const ours =
+        (path: string): SideTask =>
+        async (i) => {
+          const r = await api.call(path, { url: urlFor(i) });
+          return { ok: r.ok, status: r.status };
+        };
+      const bareShot: SideTask = async (i) => {
+        await bare.screenshot(urlFor(i));
+        return { ok: true, status: 200 };
+      };
+      const perBlock1 = sites.length;
+      const c1 = await alternate(1, perBlock1, blocks, { screenshot: ours('/screenshot'), enrich: ours('/enrich'), bare: bareShot });
+      const perBlock4 = 3 * 4;
+      const c4 = await alternate(4, perBlock4, blocks, { screenshot: ours('/screenshot'), bare: bareShot });
+      const perBlockTop = 2 * top;
+      const sat = await alternate(top, perBlockTop, blocks, { enrich: ours('/enrich'), bare: bareShot });
+      paired = {
+        blocks,
+        c1: { perBlock: perBlock1, ...c1 },
+        c4: { perBlock: perBlock4, ...c4 },
+        saturation: { concurrency: top, perBlock: perBlockTop, ...sat },
+      };
+      say(`   c=1: /screenshot p50 ${c1.screenshot.p50} ms, /enrich p50 ${c1.enrich.p50} ms, bare p50 ${c1.bare.p50} ms (${c1.bare.requests} each)`);
+      say(`   c=4: /screenshot p50 ${c4.screenshot.p50} ms, bare p50 ${c4.bare.p50} ms (${c4.bare.requests} each)`);
+      say(`   c=${top}: /enrich ${sat.enrich.throughput} req/s, bare ${sat.bare.throughput} shots/s (${sat.bare.requests} each)`);
+    } finally {
+      await bare.close();
+    }
+    done();
+  }
+
   done = phaseTimer(`edge overhead under autocannon (${config.BENCH_RATES.join(', ')} req/s, ${config.BENCH_RATE_SECONDS} s each)`);
   memory?.phase('edge overhead');
   const refusedUrl = 'http://10.255.255.1/';
@@ -387,6 +431,7 @@ try {
     screenshotVsLaunchPerRequest: against(launchPerRequest),
     enrichVsSequential,
     edgeOverhead: { paths, steps },
+    paired,
     scaleOut,
     memory: memoryReport,
     durationS: (performance.now() - runStarted) / 1000,
