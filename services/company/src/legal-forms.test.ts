@@ -51,6 +51,7 @@ describe('legal forms', () => {
     ['Acme spol. s r.o.', 'spol. s r.o.'],
     ['Acme S. de R.L. de C.V.', 'S. de R.L. de C.V.'],
     ['Smith & Jones, P.A.', 'P.A.'],
+    ['Harborline Bank, N.A.', 'N.A.'],
     ['Acme Nyrt.', 'Nyrt.'],
   ])('recognises the suffix of %s', (name, form) => {
     expect(legalFormOf(name)).toBe(form);

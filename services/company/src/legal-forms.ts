@@ -33,6 +33,8 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   form('P\\.L\\.L\\.C\\.?'),
   form('P\\.C\\.'),
   form('P\\.A\\.', true),
+  // A US national bank's charter ("Bank of America, N.A.", "Wells Fargo Bank, N.A."): only with its dots.
+  form('N\\.A\\.', true),
   form('PC', true),
   form('L\\.P\\.'),
   form('LP', true),

@@ -66,6 +66,8 @@ describe('legal names in text and imprints', () => {
       'Taylor Morrison, Inc.',
     ]);
     expect(findLegalNamesInText('AL AK AZ MA MI MN MS MO MT NE NV')).toEqual([]);
+    // A national bank's charter keeps its last dot ("N.A" was cut as the sentence's full stop).
+    expect(findLegalNamesInText('© 2025 Harborline Bank, N.A. All rights reserved. Member FDIC.')).toEqual(['Harborline Bank, N.A.']);
     expect(findLegalNamesInText('© 2024 Acme Trading FZ-LLC. All rights reserved. Acme Yazılım Ltd. Şti. | Acme (Pty) Ltd')).toEqual([
       'Acme Trading FZ-LLC',
       'Acme Yazılım Ltd. Şti.',
