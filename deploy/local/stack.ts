@@ -63,14 +63,14 @@ const mainOf = (service: ServiceName): string => join(REPO_ROOT, 'services', ser
 
 /**
  * Fills Node's compile cache for these services as the image build does (deploy/docker/Dockerfile):
- * each service's main runs with ENRICH_WARM_COMPILE_CACHE=1 (WARM_COMPILE_CACHE_ENV in
- * shared/src/runtime/service.ts), loads its modules and exits, in parallel, about 0.5 s each once
- * the cache is warm. The services started next then find every file's stripped code there and never
- * load Node's TypeScript stripper, as in the image. Without it the first stack after `npm ci` (which
- * empties node_modules/.cache) ran every service with the stripper loaded: `npm run bench`'s edge
- * peaked at 161 MB RSS that way against 132-135 MB warm (2026-11-27), so its memory goal passed or
- * failed on whether a stack had run before. Never fails: a service that cannot load reports it when
- * it is started for real.
+ * each service's main runs with ENRICH_WARM_COMPILE_CACHE=1 (WARM_COMPILE_CACHE_ENV,
+ * shared/src/runtime/compile-cache.ts), loads its modules and exits, in parallel, about 0.5 s each
+ * once the cache is warm. The services started next then find every file's stripped code there and
+ * never load Node's TypeScript stripper, as in the image. Without it the first stack after `npm ci`
+ * (which empties node_modules/.cache) ran every service with the stripper loaded: the edge idled at
+ * 130 MB RSS instead of 109 MB, and that session's first `npm run bench` had it peak at 161 MB, over
+ * its 150 MB goal (2026-11-27, docs/operations.md "Compile cache"). Never fails: a service that
+ * cannot load reports it when it is started for real.
  */
 export async function warmCompileCache(
   services: readonly ServiceName[],

@@ -46,7 +46,7 @@ export async function alternate<K extends string>(
 
 export interface PairedResult {
   blocks: number;
-  /** Concurrency 1: /screenshot, /enrich and bare shots take turns (the first two goals and the third). */
+  /** Concurrency 1: /screenshot, /enrich and bare shots take turns (the first goal, and /enrich ÷ /screenshot). */
   c1: { perBlock: number; screenshot: SeriesSummary; enrich: SeriesSummary; bare: SeriesSummary };
   /** Concurrency 4: /screenshot and bare shots. */
   c4: { perBlock: number; screenshot: SeriesSummary; bare: SeriesSummary };
