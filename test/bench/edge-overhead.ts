@@ -34,6 +34,12 @@ export interface OverheadStep {
   latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
   /** Requests the edge had seen from this client in the minute before the step (rate-limit window size). */
   windowEntriesBefore: number;
+  /**
+   * A refusal path's step at the highest rate: the floor path (/health) measured at the same rate just
+   * before it, so the goal compares the two within seconds of each other, not with a /health step a
+   * minute earlier (its p99 moved between 10 and 23 ms from run to run, 2026-11-27).
+   */
+  floor?: { path: string; p99: number; achievedRate: number };
 }
 
 interface AutocannonJson {
@@ -76,9 +82,10 @@ export async function measureOverhead(
   apiKey: string,
   paths: readonly OverheadPath[],
   rates: readonly number[],
-  opts: { durationS: number; log: (line: string) => void },
+  opts: { durationS: number; log: (line: string) => void; floor?: OverheadPath },
 ): Promise<OverheadStep[]> {
   const steps: OverheadStep[] = [];
+  const top = Math.max(...rates);
   // Every request from here counts in the edge's per-IP window (and the key's): remember when and how many.
   const sent: Array<{ at: number; n: number }> = [];
   for (const p of paths) {
@@ -100,6 +107,14 @@ export async function measureOverhead(
       // Enough connections that a slow answer does not throttle the offered rate below the target.
       const connections = Math.min(64, Math.max(8, Math.ceil(rate / 25)));
       const args = ['-j', '-n', '-c', String(connections), '-d', String(opts.durationS), '-R', String(rate), '-t', '10'];
+      let floor: OverheadStep['floor'];
+      if (p.refusal && rate === top && opts.floor && !opts.floor.authenticated) {
+        const f = await runAutocannon([...args, `${baseUrl}${opts.floor.path}`]);
+        floor = { path: opts.floor.name, p99: f.latency.p99, achievedRate: Math.round(f.requests.average) };
+        opts.log(
+          `  ${opts.floor.name.padEnd(14)} ${String(rate).padStart(5)} req/s offered, ${String(floor.achievedRate).padStart(5)} achieved: p99 ${floor.p99} ms (the floor, just before ${p.name})`,
+        );
+      }
       if (p.authenticated) args.push('-H', `x-api-key=${p.apiKey ?? apiKey}`);
       args.push(`${baseUrl}${p.path}`);
       const started = Date.now();
@@ -121,6 +136,7 @@ export async function measureOverhead(
         errors: r.errors + r.timeouts,
         latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max, mean: Math.round(r.latency.average * 100) / 100 },
         windowEntriesBefore,
+        ...(floor ? { floor } : {}),
       };
       opts.log(
         `  ${p.name.padEnd(14)} ${String(rate).padStart(5)} req/s offered, ${String(step.achievedRate).padStart(5)} achieved: p50 ${step.latencyMs.p50} ms, p99 ${step.latencyMs.p99} ms, max ${step.latencyMs.max} ms` +

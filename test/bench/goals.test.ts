@@ -93,6 +93,17 @@ describe('benchGoals', () => {
     expect(find('refusal `refused-url`: p99')).toMatchObject({ measured: '+18 ms', met: false });
     expect(goals.some((g) => g.what.includes('bad-parameter'))).toBe(false);
 
+    // With the floor measured just before the step, the goal compares with that floor.
+    const withFloor = results();
+    withFloor.edgeOverhead!.steps = withFloor.edgeOverhead!.steps.map((s) =>
+      s.path === 'refused-url' ? { ...s, floor: { path: 'health', p99: 25, achievedRate: 1000 } } : s,
+    );
+    expect(benchGoals(withFloor).find((g) => g.what.startsWith('refusal `refused-url`: p99'))).toMatchObject({
+      what: "refusal `refused-url`: p99 minus /health's p99 (25 ms, measured just before it)",
+      measured: '+5 ms',
+      met: true,
+    });
+
     const r = results();
     r.edgeOverhead!.steps = r.edgeOverhead!.steps.filter((s) => s.path !== 'no-key');
     expect(benchGoals(r).find((g) => g.what.includes('no-key'))).toMatchObject({ measured: 'n/a', met: null });

@@ -346,7 +346,12 @@ try {
       exercises: `per-IP and per-key windows (leased), key lookup (key cache), then the edge's own refusal of a literal private address before any credit or render, and the usage-log entry (batched); answered ${probe.status}${probe.body?.error ? ` ("${probe.body.error.slice(0, 90)}")` : ''}`,
     },
   ];
-  const steps = await measureOverhead(baseUrl, apiKey, paths, config.BENCH_RATES, { durationS: config.BENCH_RATE_SECONDS, log: say });
+  const steps = await measureOverhead(baseUrl, apiKey, paths, config.BENCH_RATES, {
+    durationS: config.BENCH_RATE_SECONDS,
+    log: say,
+    // Each refusal path's top-rate step is compared with /health measured just before it.
+    floor: paths.find((p) => p.name === 'health'),
+  });
   done();
 
   // The goal ratios again, our side and bare Playwright taking turns in short blocks (paired.ts); after
