@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasStrongLegalForm, legalFormOf, stripLegalForm } from './legal-forms.ts';
+import { cjkLegalSpellingIn, hasStrongLegalForm, legalFormOf, stripLegalForm } from './legal-forms.ts';
 
 describe('legal forms', () => {
   it.each([
@@ -53,6 +53,8 @@ describe('legal forms', () => {
     ['Smith & Jones, P.A.', 'P.A.'],
     ['Harborline Bank, N.A.', 'N.A.'],
     ['Acme Nyrt.', 'Nyrt.'],
+    ['Hallstein & Roder Rechtsanwälte PartG mbB', 'PartG mbB'],
+    ['Weber Architekten PartG', 'PartG'],
   ])('recognises the suffix of %s', (name, form) => {
     expect(legalFormOf(name)).toBe(form);
     expect(hasStrongLegalForm(name)).toBe(true);
@@ -67,6 +69,11 @@ describe('legal forms', () => {
     ['ООО «Пример»', 'ООО', '«Пример»'],
     ['Παράδειγμα Α.Ε.', 'Α.Ε.', 'Παράδειγμα'],
     ['דוגמה בע״מ', 'בע״מ', 'דוגמה'],
+    // Japan's corporations of the professions and of public benefit, written before the name.
+    ['税理士法人かえでばし会計', '税理士法人', 'かえでばし会計'],
+    ['医療法人社団青葉会', '医療法人社団', '青葉会'],
+    ['一般社団法人サンプル協会', '一般社団法人', 'サンプル協会'],
+    ['合同会社サンプル', '合同会社', 'サンプル'],
   ])('reads the Japanese, Chinese, Korean, Cyrillic, Greek or Hebrew form of %s, before or after the name', (name, form, bare) => {
     expect(legalFormOf(name)).toBe(form);
     expect(hasStrongLegalForm(name)).toBe(true);
@@ -92,5 +99,14 @@ describe('legal forms', () => {
     // "Company" alone names many brands; it is a legal form but not a strong one.
     expect(legalFormOf('First California Mortgage Company')).toBe('Company');
     expect(hasStrongLegalForm('First California Mortgage Company')).toBe(false);
+  });
+
+  it('finds the legal spelling a text gives a Chinese, Japanese or Korean name, which has no spaces to end it by', () => {
+    expect(cjkLegalSpellingIn('かえでばし会計', '税理士法人かえでばし会計は、渋谷を拠点に')).toBe('税理士法人かえでばし会計');
+    expect(cjkLegalSpellingIn('サクラテック', '私たちサクラテック株式会社は')).toBe('サクラテック株式会社');
+    expect(cjkLegalSpellingIn('サクラテック', 'サクラテックの製品')).toBeNull();
+    // A Latin name, or one already with its form, is left to the other readers.
+    expect(cjkLegalSpellingIn('Acme', 'Acme 株式会社')).toBeNull();
+    expect(cjkLegalSpellingIn('株式会社サンプル', '株式会社サンプル')).toBeNull();
   });
 });

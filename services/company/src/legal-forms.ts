@@ -56,6 +56,9 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   form('GmbH\\s*&\\s*Co\\.?\\s*KGaA'),
   form('GmbH\\s*&\\s*Co\\.?\\s*KG'),
   form('AG\\s*&\\s*Co\\.?\\s*KG', true),
+  // Partnerships of the liberal professions (law, tax, architecture): "Hallstein & Roder Rechtsanwälte PartG mbB".
+  form('PartG\\s*mbB', true),
+  form('PartG', true),
   form('gGmbH'),
   form('GmbH'),
   form('UG\\s*\\(haftungsbeschränkt\\)'),
@@ -188,9 +191,31 @@ const STRONG_CS = new RegExp(
 // Japanese, Chinese and Korean forms, written without a space and before or after the name:
 // "株式会社サンプル", "サンプル株式会社", "示例科技有限公司", "주식회사 샘플", "(주)샘플"; the Greek and Hebrew
 // forms after it ("Παράδειγμα Α.Ε.", "דוגמה בע״מ"), the Cyrillic ones before it ("ООО «Пример»", "ТОВ «Приклад»").
+// Japan's corporations of the professions and of public benefit ("税理士法人…" tax accountants, "医療法人社団…"
+// a clinic, "一般社団法人…" an association) are written before the name like "株式会社".
+const JP_CORPORATIONS =
+  '(?:税理士|弁護士|監査|司法書士|行政書士|弁理士|社会保険労務士|土地家屋調査士|医療|社会福祉|学校|宗教|特定非営利活動|NPO|(?:一般|公益)(?:社団|財団))法人(?:社団|財団)?';
 const CJK_SUFFIX =
   /(?:株式会社|有限会社|合同会社|合資会社|合名会社|股份有限公司|有限责任公司|有限責任公司|有限公司|주식회사|유한회사|\s(?:Α\.?Ε\.?|Ε\.?Π\.?Ε\.?|Ι\.?Κ\.?Ε\.?|Ο\.?Ε\.?)|\sבע["״]מ)$/u;
-const CJK_PREFIX = /^(?:株式会社|有限会社|合同会社|주식회사|유한회사|\(주\)|㈜|(?:ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ПрАТ|ЕООД|ООД|АД)\s+)\s*/u;
+const CJK_PREFIX = new RegExp(
+  String.raw`^(?:株式会社|有限会社|合同会社|合資会社|合名会社|${JP_CORPORATIONS}|주식회사|유한회사|\(주\)|㈜|(?:ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ПрАТ|ЕООД|ООД|АД)\s+)\s*`,
+  'u',
+);
+
+const CJK_BEFORE = String.raw`(?:株式会社|有限会社|合同会社|合資会社|合名会社|${JP_CORPORATIONS}|주식회사|유한회사|\(주\)|㈜)`;
+const CJK_AFTER = '(?:株式会社|有限会社|合同会社|合資会社|合名会社|股份有限公司|有限责任公司|有限責任公司|有限公司|주식회사|유한회사)';
+
+/**
+ * The legal spelling a text gives a name written in Chinese, Japanese or Korean, which has no spaces
+ * to end a name by: the name right after a form written before it ("株式会社" + "サクラテック") or
+ * right before one written after it ("サクラテック" + "株式会社"). Null when the text has neither.
+ */
+export function cjkLegalSpellingIn(name: string, text: string): string | null {
+  if (!/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(name) || legalFormOf(name)) return null;
+  const n = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(String.raw`${CJK_BEFORE}\s*${n}|${n}\s*${CJK_AFTER}`, 'u').exec(text);
+  return m ? m[0] : null;
+}
 
 /** The legal-form suffix at the end of `name`, as written ("Inc.", "GmbH & Co. KG"), or null. */
 export function legalFormOf(name: string): string | null {
