@@ -196,6 +196,8 @@ describe('owner of the site', () => {
     expect(withoutOpeners('At Acme Widgets, Inc.', 'acmewidgets')).toBe('Acme Widgets, Inc.');
     expect(withoutOpeners('Welcome To Acme Widgets LLC', 'acmewidgets')).toBe('Acme Widgets LLC');
     expect(withoutOpeners('Bei Müller Holzbau GmbH', 'mueller-holzbau')).toBe('Müller Holzbau GmbH');
+    // A German sentence opens with the article: "Die Zwyssig Maschinenbau AG entwickelt …".
+    expect(withoutOpeners('Die Zwyssig Maschinenbau AG', 'zwyssig')).toBe('Zwyssig Maschinenbau AG');
     // the site's own name: its domain spells the opener with the next word
     expect(withoutOpeners('At Home Group Inc.', 'athomegroup')).toBe('At Home Group Inc.');
     // a name and its form are always left
@@ -308,6 +310,53 @@ describe('ownership statements and registration lines', () => {
     expect(registeredNames('© 2014 Prepress Express Ltd. Registered in England and Wales (company no. 04516345)')).toEqual(['Prepress Express Ltd.']);
     expect(registeredNames('Godiva Mortgages Limited is registered in England and Wales')).toEqual(['Godiva Mortgages Limited']);
     expect(registeredNames('Acme Widgets Ltd makes widgets for builders. Registered office: 1 High St')).toEqual([]);
+    expect(registeredNames('Slievecarn Brewing Company Limited. Registered in Ireland, CRO No. 612874')).toEqual(['Slievecarn Brewing Company Limited']);
+  });
+
+  it("finds the name a company register's or tax office's number follows", () => {
+    expect(registeredNames('Verdejante Comércio de Plantas e Jardinagem Ltda. – CNPJ 34.812.907/0001-52 – Rua Harmonia, 418')).toEqual([
+      'Verdejante Comércio de Plantas e Jardinagem Ltda.',
+    ]);
+    expect(registeredNames('Gamskogel Hotelbetriebs GmbH & Co KG, FN 412233 k, Landesgericht Innsbruck')).toEqual(['Gamskogel Hotelbetriebs GmbH & Co KG']);
+    expect(registeredNames('Gumleaf Software Pty Ltd (ABN 63 154 872 019)')).toEqual(['Gumleaf Software Pty Ltd']);
+    // Only before its number: a word that happens to spell one is no registration.
+    expect(registeredNames('Fire Protection Ltd, Nip it in the bud')).toEqual([]);
+  });
+
+  it("reads a weak form as the name's own word when a strong form follows it", () => {
+    expect(findLegalNamesInText('© Acme Company, Inc. All rights reserved')).toEqual(['Acme Company, Inc.']);
+    expect(findLegalNamesInText('Ford Motor Company Ltd is here')).toEqual(['Ford Motor Company Ltd']);
+    expect(findLegalNamesInText('Smith Company and friends')).toEqual(['Smith Company']);
+  });
+
+  it("names a privacy policy's data controller, with a strong legal form only", () => {
+    expect(ownershipStatements('Titolare del trattamento è Officine Meccaniche Baldessari S.p.A., con sede legale in Schio')).toEqual([
+      { owner: 'Officine Meccaniche Baldessari S.p.A.', owns: 'this website' },
+    ]);
+    expect(ownershipStatements('Le responsable du traitement des données collectées sur ce site est Laboratoires Garonne SAS. Les données')).toEqual([
+      { owner: 'Laboratoires Garonne SAS', owns: 'this website' },
+    ]);
+    expect(ownershipStatements('Verantwortlicher im Sinne der DSGVO ist die Muster GmbH, Hauptstr. 1')).toEqual([
+      { owner: 'Muster GmbH', owns: 'this website' },
+    ]);
+    expect(ownershipStatements('The data controller is Acme Widgets Ltd, 1 Main Street')).toEqual([{ owner: 'Acme Widgets Ltd', owns: 'this website' }]);
+    expect(ownershipStatements('The controller is the operator of this website.')).toEqual([]);
+  });
+
+  it('reads "a brand of the company X" and "the Services are operated by X"', () => {
+    expect(ownershipStatements('Maison Pelissou est une marque de la société Laboratoires Garonne Cosmétique SAS.')).toEqual([
+      { owner: 'Laboratoires Garonne Cosmétique SAS', owns: 'Maison Pelissou' },
+    ]);
+    const choice = chooseLegalName(
+      facts(
+        'Terms of Use\nThe Services are operated by 2291847 Ontario Inc., carrying on business as Maple & Ember.\n© 2025 Maple & Ember',
+        'mapleandember',
+        'Terms of Use | Maple & Ember',
+      ),
+      'mapleandember',
+      ['Maple & Ember'],
+    );
+    expect(choice?.name).toBe('2291847 Ontario Inc.');
   });
 
   const facts = (visibleText: string, domainLabel: string, title: string) =>

@@ -5,7 +5,7 @@
  * the owner from partners, clients and web agencies named on the same page.
  */
 import { compact } from '@enrich/shared/page';
-import { hasStrongLegalForm, legalFormOf, LEGAL_FORM_IN_TEXT, stripLegalForm } from './legal-forms.ts';
+import { cjkLegalSpellingIn, hasStrongLegalForm, legalFormOf, LEGAL_FORM_IN_TEXT, stripLegalForm } from './legal-forms.ts';
 import type { StructuredData } from './structured-types.ts';
 import { normalizeLine } from './text.ts';
 
@@ -42,6 +42,9 @@ const NAME_BEFORE_FORM = new RegExp(
   'gmu',
 );
 
+/** A legal form right after another one (its name's weak form: "Company" in "Acme Company, Inc."). */
+const FORM_AFTER_FORM = new RegExp(String.raw`^,?[ \t]+(?:${LEGAL_FORM_IN_TEXT})(?=$|[\s,;:)|/®™?!]|[.](?:\s|$))`, 'u');
+
 // What may open a name before the words the reader takes: one to three capitalised words, each
 // followed by a comma (the first partners of "Katz, Marshall & Banks, LLP", or a place before a name:
 // "Toronto, Ontario Widgets Inc."), or one or two capitalised words and a short lower-case joiner
@@ -65,7 +68,13 @@ export function readLegalNamesInText(text: string): TextLegalName[] {
   for (const m of text.matchAll(NAME_BEFORE_FORM)) {
     // A leading year or "Copyright" is the copyright line's, not part of the name.
     const head = m[1]!.replace(/^(?:(?:copyright|(?:19|20)\d\d)\s+)+/i, '');
-    const name = normalizeLine(`${head}${m[0].slice(m[1]!.length)}`);
+    let name = normalizeLine(`${head}${m[0].slice(m[1]!.length)}`);
+    // The reader stops at the first form; a weak one is often the name's own word before the real
+    // form: "Acme Company, Inc.", "Slievecarn Brewing Company Limited".
+    if (!hasStrongLegalForm(name)) {
+      const more = FORM_AFTER_FORM.exec(text.slice(m.index + m[0].length, m.index + m[0].length + 40));
+      if (more && hasStrongLegalForm(`${name}${more[0]}`)) name = normalizeLine(`${name}${more[0]}`);
+    }
     // Runs of capitals like "MA MI MN NV" (a list of states) are no name: ask for one real word.
     if (!/\p{L}{3,}/u.test(stripLegalForm(name))) continue;
     if (!hasStrongLegalForm(name) && !legalFormOf(name)) continue;
@@ -294,11 +303,14 @@ const OWNER_END =
   /[,;:()[\]|•·!?]|\.(?:\s|$)|\s[-–—]\s|\s(?:and\s+(?:its|their|other)|or|in|which|that|who|is|are|was|registered|based|located|since|with|to)\s/;
 const OWNER_WORD = /^(?:[\p{Lu}\d][\p{L}\d'’.&+-]*|&|and|of|the|for|de|du|des|la|van|von|und)$/u;
 /** "This website", "the site", "our app": the statement is about the site itself. */
-export const SITE_ITSELF = /^(?:this|the|our)\s+(?:web\s?site|site|app|application|blog|online\s+(?:store|shop)|store|shop|portal)$/i;
+export const SITE_ITSELF = /^(?:this|the|our)\s+(?:web\s?site|site|app|application|blog|online\s+(?:store|shop)|store|shop|portal|platform|services?)$/i;
 
 /** The owner named after an ownership phrase: a legal name where one opens the rest, else a capitalised name. */
 function ownerAfter(rest: string): string {
-  const r = rest.replace(/^(?:the|der|die|das|des|la|le|les|el|il|lo|het|de)\s+/i, '');
+  // "… est une marque de la société Acme SAS", "… der Firma Muster GmbH": the article and the word "company".
+  const r = rest
+    .replace(/^(?:the|der|die|das|des|la|le|les|el|il|lo|het|de)\s+/i, '')
+    .replace(/^(?:company|firma|soci[ée]t[ée]|sociedad|empresa|società|bedrijf|onderneming)\s+(?=\p{Lu})/iu, '');
   const legal = findLegalNamesInText(r)[0];
   if (legal && r.startsWith(legal.split(/[\s,]/)[0]!)) return legal;
   const end = OWNER_END.exec(r);
@@ -332,6 +344,14 @@ export function ownershipStatements(text: string): Array<{ owner: string; owns: 
     const owner = ownerAfter(text.slice(after, after + 150).split('\n')[0]!);
     if (owner && nameLike(owner)) out.push({ owner: normalizeLine(owner), owns: 'this website' });
   }
+  // A privacy policy's data controller is the site's operator: "Titolare del trattamento è Acme S.p.A.",
+  // "Le responsable du traitement … est la société Acme SAS", "Verantwortlicher im Sinne der DSGVO ist die
+  // Muster GmbH". Only a name with a strong legal form: "the controller is the operator of this site" names nobody.
+  for (const m of text.matchAll(CONTROLLER)) {
+    const after = m.index + m[0].length;
+    const owner = ownerAfter(text.slice(after, after + 150).split('\n')[0]!);
+    if (owner && nameLike(owner) && hasStrongLegalForm(owner)) out.push({ owner: normalizeLine(owner), owns: 'this website' });
+  }
   // The other way round: "Joseph Smith Automotive Inc. dba Joe's Garage", "Acme Services Ltd t/a Acme
   // Plumbing", "Kestrel Holdings LLC, doing business as Kestrel Print": the legal name written right
   // before the phrase trades under the name after it.
@@ -345,13 +365,34 @@ export function ownershipStatements(text: string): Array<{ owner: string; owns: 
   return out;
 }
 
+// The data controller of a privacy policy, named after "is" in English and the languages of the EU.
+const CONTROLLER = new RegExp(
+  [
+    String.raw`\b(?:data\s+)?controller(?:\s+(?:for|of|responsible\s+for)\s+[^.\n]{0,80}?)?\s+is\s*:?\s+`,
+    String.raw`(?<!\p{L})verantwortlich(?:e[r]?)?(?:\s+(?:im\s+sinne|i\.\s?s\.\s?d\.|gemäß|nach|für)[^.\n]{0,80}?)?\s+(?:ist|sind)\s*:?\s+`,
+    String.raw`(?<!\p{L})responsable\s+(?:du|de\s+ce|des)\s+traitements?(?:\s+[^.\n]{0,80}?)?\s+est\s*:?\s+`,
+    String.raw`(?<!\p{L})responsable\s+del\s+tratamiento(?:\s+[^.\n]{0,80}?)?\s+es\s*:?\s+`,
+    String.raw`(?<!\p{L})titolare\s+del\s+trattamento(?:\s+[^.\n]{0,80}?)?\s+è\s*:?\s+`,
+    String.raw`(?<!\p{L})verwerkingsverantwoordelijke(?:\s+[^.\n]{0,80}?)?\s+is\s*:?\s+`,
+  ].join('|'),
+  'giu',
+);
+
 // "doing business as" and its short forms; "trading as" and "t/a" in British use.
 const TRADING_AS = /\s*,?\s+(?:d\/b\/a|dba|doing\s+business\s+as|trading\s+as|t\/a)\s+/giu;
 
 // A registration line: "Acme Widgets Ltd. Registered in England and Wales (company no. 01234567)",
 // "Acme Widgets Limited is registered in Scotland", "Acme GmbH, Registergericht …".
-const REGISTRATION =
-  /\b(?:is\s+)?registered\s+in\s+(?:England|Scotland|Wales|Northern\s+Ireland|Ireland|the\s+UK\b|the\s+United\s+Kingdom)|\bregistered\s+(?:office|address|company)\b|\bcompany\s+(?:registration\s+)?(?:no\b|number\b)|\bregistergericht\b|\bhandelsregister\b/gi;
+// Also a company register's or tax office's number right after the name: "Acme Ltda. – CNPJ 12.345…", "Muster
+// GmbH, FN 412233 k", "Acme Pty Ltd (ABN 12 345 678 901)", "Exemple SAS – RCS Lyon 123 …", "Voorbeeld B.V., KvK 1234…".
+const REGISTRATION = new RegExp(
+  [
+    String.raw`\b(?:is\s+)?registered\s+in\s+(?:England|Scotland|Wales|Northern\s+Ireland|Ireland|the\s+UK\b|the\s+United\s+Kingdom)`,
+    String.raw`\bregistered\s+(?:office|address|company)\b|\bcompany\s+(?:registration\s+)?(?:no\b|number\b)|\bregistergericht\b|\bhandelsregister\b`,
+    String.raw`(?<![\p{L}\p{N}])(?:CNPJ|NIPC|CIF|NIF|RCS|SIRE[NT]|KvK|P\.?\s?IVA|Partita\s+IVA|REA|UID|CHE|FN|HRB|HRA|ABN|ACN|CIN|UEN|CRO|KRS|NIP|REGON|CVR|IČO|Y-tunnus|Org\.?\s?nr\.?|Organisasjonsnummer|Organisationsnummer)(?![\p{L}])(?=[\s.:/-]*(?:n[°ºo]\.?\s*|nr\.?\s*)?[A-Z]{0,3}[\s-]?\d)`,
+  ].join('|'),
+  'giu',
+);
 
 /**
  * The legal name that ends right before `at` on its line (at most 150 characters back), with only
@@ -372,7 +413,7 @@ export function registeredNames(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(REGISTRATION)) {
     // Only a name that ends right before the line ("… Ltd. Registered in", "… Limited is registered in").
-    const name = legalNameEndingAt(text, m.index, /^[\s.,;:|-]*$/);
+    const name = legalNameEndingAt(text, m.index, /^[\s.,;:|(–—-]*$/u);
     if (name) out.push(name);
   }
   return out;
@@ -589,11 +630,22 @@ function structuredCandidates(p: PageNameFacts, push: (name: string, source: Nam
         if (stated) push(stated, source, 1.0 * roleWeight, true, 'this website');
         continue;
       }
-      if (org.legalName) push(org.legalName, source, 1.0 * roleWeight, org.role !== 'nested');
+      // A legalName that is not a spelling of the organisation's name ("Paperbark HR" with legalName
+      // "Gumleaf Software Pty Ltd") is the legal entity behind that name, read like an ownership
+      // statement about it: it names the legal entity once the organisation is chosen, and does not
+      // choose it (a brand's own name and its operating company would otherwise compete as two owners).
+      const owns = org.legalName && org.name && org.role !== 'nested' && !sameCompany(org.legalName, org.name) ? org.name : undefined;
+      if (org.legalName) push(org.legalName, source, 1.0 * roleWeight, org.role !== 'nested', owns);
       if (org.name) push(org.name, source, 0.8 * roleWeight);
     }
     for (const n of data.siteNames) push(n, source, 0.5);
   }
+}
+
+/** Two spellings of one company: equal, or one beginning with the other, once legal forms are set aside. */
+function sameCompany(a: string, b: string): boolean {
+  const [x, y] = [a, b].map((n) => compact(stripLegalForm(n)).replace(/^the(?=.{4})/, ''));
+  return !!x && !!y && (x.startsWith(y) || y.startsWith(x));
 }
 
 // Words that open a sentence right before a name ("At Acme Widgets, Inc., we …", "Contact Acme Widgets,
@@ -602,7 +654,9 @@ const OPENERS = new Set(
   (
     'at about by from with to here welcome thank thanks contact call email e-mail phone write visit choose why hire join meet ask ' +
     'discover explore introducing today please dear hello hi ' +
-    'bei mit von über kontakt kontaktieren willkommen chez avec contactez bienvenue con contacte bienvenido bienvenidos benvenuti presso bij welkom'
+    'bei mit von über kontakt kontaktieren willkommen chez avec contactez bienvenue con contacte bienvenido bienvenidos benvenuti presso bij welkom ' +
+    // German articles open a sentence about a company ("Die Zwyssig Maschinenbau AG entwickelt …").
+    'die der das'
   ).split(' '),
 );
 
@@ -656,6 +710,12 @@ export function collectNameCandidates(p: PageNameFacts): NameCandidate[] {
     spelled.set(n, (spelled.get(n) ?? 0) + 1);
   }
   for (const [n, count] of spelled) push(n, 'text', Math.min(0.6, 0.3 + 0.1 * (count - 1)));
+  // A name in Chinese, Japanese or Korean that the text also writes with its legal form
+  // ("税理士法人かえでばし会計は…" beside the logo's "かえでばし会計"): the text reader above needs spaces.
+  for (const n of new Set(out.map((c) => c.name))) {
+    const legal = cjkLegalSpellingIn(n, p.visibleText) ?? cjkLegalSpellingIn(n, p.footerText);
+    if (legal) push(legal, 'text', 0.6, true);
+  }
   // A name the page credits with making or running the site: the chooser takes it only if it is the site's own.
   const credited = creditedNames(p.visibleText);
   return credited.size ? out.map((c) => (credited.has(compact(stripLegalForm(c.name))) ? { ...c, credited: true } : c)) : out;

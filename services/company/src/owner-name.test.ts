@@ -161,7 +161,55 @@ describe('brand name without og:site_name', () => {
   });
 });
 
+describe('the legal entity stated apart from the brand', () => {
+  it('takes the one entity an imprint or registration line states over a copyright line with the brand only', () => {
+    const c = choose({
+      domainLabel: 'hotel-gamskogel',
+      title: 'Hotel Gamskogel',
+      visibleText: 'Hotel Gamskogel in Obergurgl.\nGamskogel Hotelbetriebs GmbH & Co KG, FN 412233 k, Landesgericht Innsbruck\n© 2025 Hotel Gamskogel',
+    });
+    expect(c?.name).toBe('Gamskogel Hotelbetriebs GmbH & Co KG');
+    expect(c?.brandName).toBe('Hotel Gamskogel');
+  });
+
+  it('takes none when the lines state several entities (a group registering its companies)', () => {
+    const c = choose({
+      domainLabel: 'acmegroup',
+      title: 'Acme Group',
+      visibleText:
+        'Acme Group.\nAcme Build Ltd. Registered in England and Wales, company number 01234567.\nAcme Rail Ltd. Registered in England and Wales, company number 07654321.\n© 2025 Acme Group',
+    });
+    expect(c?.name).toBe('Acme Group');
+  });
+
+  it("reads a JSON-LD legalName that is not a spelling of the organisation's name as the entity behind it", () => {
+    const org = {
+      name: 'Paperbark HR',
+      legalName: 'Gumleaf Software Pty Ltd',
+      type: 'Organization',
+      role: 'main' as const,
+      url: '',
+      emails: [],
+      addresses: [],
+    };
+    const c = choose({
+      domainLabel: 'paperbarkhr',
+      title: 'Paperbark HR',
+      visibleText: 'Paperbark HR\n© 2025 Paperbark HR',
+      jsonLd: { ...empty, orgs: [org] },
+    });
+    expect(c?.name).toBe('Gumleaf Software Pty Ltd');
+    expect(c?.brandName).toBe('Paperbark HR');
+  });
+});
+
 describe('names that are not a name', () => {
+  it("keeps the site's own name written in an address line, which is no town", () => {
+    const places = placesOf(['612 Google reviews, Kingsmere Dental, 3 Quarry Street, Guildford GU1 3UY']);
+    expect(isJunkName('Kingsmere Dental', 'kingsmeredental', places)).toBe(false);
+    expect(isJunkName('Guildford', 'kingsmeredental', placesOf(['3 Quarry Street, Guildford, Surrey GU1 3UY']))).toBe(true);
+  });
+
   it("drops a town of the page's own address and a navigation heading", () => {
     const p = page({ domainLabel: 'acmeplumbing', title: 'Springfield | Office Locations | Acme Plumbing', visibleText: 'Call Acme Plumbing.' });
     const c = chooseOwnerNames(collectNameCandidates(p), p.domainLabel, [], [p.title, p.visibleText], ['1 Main St, Springfield, IL 62701']);

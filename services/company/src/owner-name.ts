@@ -123,7 +123,9 @@ export function isJunkName(name: string, domainLabel: string, places: ReadonlySe
     PLACEHOLDER.test(stripLegalForm(n)) ||
     PERSON.test(n) ||
     (PLATFORMS.has(core) && core !== compact(domainLabel)) ||
-    places.has(core) ||
+    // An address line may carry the business's own name ("Kingsmere Dental, 3 Quarry Street, Guildford"):
+    // a name the domain spells is the site's, not a town.
+    (places.has(core) && !compact(domainLabel).startsWith(core)) ||
     isUsTownAndState(n)
   );
 }
@@ -236,6 +238,20 @@ function legalSpelling(members: readonly NameCandidate[], usage: (name: string) 
   return stated.length ? organisationSpelling(stated, usage) : null;
 }
 
+/**
+ * The one legal entity with a strong legal form that an imprint, a company profile or a registration
+ * line states outside the organisation's group ("Gamskogel Hotelbetriebs GmbH & Co KG" in the fine print
+ * of "Hotel Gamskogel", "KMD Clinics Ltd. Registered in England and Wales" under "© Kingsmere Dental"):
+ * such a line names the site's operator, as the law or custom asks. Null when the pages state none, or
+ * several (a group's page registering its sister companies names none of them).
+ */
+function registeredEntity(usable: readonly NameCandidate[], owner: Group): NameCandidate | null {
+  const keys = new Set(owner.members.map((c) => keyOf(c.name)));
+  const stated = usable.filter((c) => c.source === 'imprint' && hasStrongLegalForm(c.name) && !keys.has(keyOf(c.name)) && !c.credited);
+  const distinct = new Set(stated.map((c) => keyOf(c.name)));
+  return distinct.size === 1 ? stated.reduce((best, c) => (c.weight > best.weight ? c : best)) : null;
+}
+
 /** The legal entity a legal statement names outside the organisation's group: a parent or publisher. */
 function parentEntity(groups: readonly Group[], owner: Group, domainLabel: string): NameCandidate | null {
   const stated = groups
@@ -298,8 +314,13 @@ export function chooseOwnerNames(
   // The entity a statement says owns the organisation, unless the organisation states its own legal
   // entity with a strong legal form ("© Acme Ltd" beside "Acme is a trademark of Acme Holdings plc");
   // else a parent or publisher, looked for only when the organisation itself states no legal entity.
+  const ownStrong = !!legal && hasStrongLegalForm(legal.name);
   const parent =
-    ownedBy && !(legal && hasStrongLegalForm(legal.name)) ? ownedBy : legal || members.some((c) => c.legal) ? null : parentEntity(groups, owner, domainLabel);
+    ownedBy && !ownStrong
+      ? ownedBy
+      : ownStrong
+        ? null
+        : (registeredEntity(usable, owner) ?? (legal || members.some((c) => c.legal) ? null : parentEntity(groups, owner, domainLabel)));
   const name = parent?.name ?? legal?.name ?? organisationSpelling(members, usage).name;
   const sources = [...new Set([...owner.sources, ...own.map((c) => c.source), ...(parent ? [parent.source] : [])])];
   return { name, brandName: brandOf(owner, usable, usage, domainLabel), sources, evidence: owner.evidence, affinity: owner.affinity };
