@@ -13,4 +13,8 @@ describe('UK addresses in text', () => {
       'Economic House, PO Box 9, High Street, Coventry CV1 5QN',
     ]);
   });
+
+  it("stops at a review widget's rating line, whose number is no house number", () => {
+    expect(lines('★★★★★ 4.9 from 612 Google reviews\nKingsmere Dental\n3 Quarry Street\nGuildford GU1 3UY')).toEqual(['3 Quarry Street, Guildford GU1 3UY']);
+  });
 });
