@@ -183,12 +183,14 @@ function holderAfter(rest: string): string {
 // The name a credit gives: capitalised words ("Pixel Perfect Designs Ltd", "X-Cart"), or one camel-cased
 // word ("osCommerce", "nopCommerce").
 const CREDITED_NAME =
-  /^(?:the\s+)?((?:[\p{Lu}\d][\p{L}\p{M}\p{N}'’.&+!-]*|\p{Ll}+\p{Lu}[\p{L}\p{N}]*)(?:[ \t]+(?:[\p{Lu}\d][\p{L}\p{M}\p{N}'’.&+!-]*|&|and|of)){0,5})/u;
+  /^(?:the\s+)?((?:[\p{Lu}\d][\p{L}\p{M}\p{N}'’.&+!-]*|\p{Ll}+\p{Lu}[\p{L}\p{N}]*)(?:[ \t]+(?:[\p{Lu}\d][\p{L}\p{M}\p{N}'’.&+!-]*|&|and|of|de|du|des|di|da|la|le|van|von|der|den|und|et|y|e)){0,5})/u;
 
 // A credit for the site itself; not "designed by" or "built by" alone, which a business also writes
 // of its own work ("Kitchens designed by Acme").
+// The same credits in the main European languages, for the site or its design only ("Site réalisé par",
+// "Réalisation :", "Webdesign:", "Sito realizzato da", "Diseño web:", "Website door"), as AGENCY reads them.
 const CREDIT =
-  /\b(?:powered|hosted|run)\s+by\b|\b(?:built|made)\s+with\b|\b(?:theme|template)\s+by\b|\b(?:web\s?site|site|web design|webdesign)(?:\s+(?:designed|developed|built|created|made|design|hosted))?\s+by\b/giu;
+  /\b(?:powered|hosted|run)\s+by\b|\b(?:built|made)\s+with\b|\b(?:theme|template)\s+by\b|\b(?:web\s?site|site|web design|webdesign)(?:\s+(?:designed|developed|built|created|made|design|hosted))?\s+by\b|(?<!\p{L})(?:site(?:\s+(?:internet|web))?\s+(?:réalisé|conçu|créé|développé)\s+par|réalisation\s*(?::|par)|conception\s*(?:web\s*)?:|(?:webdesign|web-design|webentwicklung)\s*(?::|von|durch)|(?:realisierung|umsetzung|gestaltung)\s*:|(?:website|webseite|homepage)\s+(?:erstellt\s+)?(?:von|durch)|sito(?:\s+web)?\s+(?:realizzato|sviluppato|progettato)\s+da|(?:diseño|desarrollo)\s+web\s*(?::|por)|(?:sitio|página)\s+web\s+(?:diseñad[oa]|desarrollad[oa]|realizad[oa])\s+por|(?:website|webdesign|webontwerp)\s+(?:door|:))(?!\p{L})/giu;
 
 /**
  * The names a page credits with making or running the site ("Powered by osCommerce", "Website by
@@ -202,7 +204,9 @@ export function creditedNames(text: string): Set<string> {
     // A full stop ends the name ("Site by Pixel Co. Hosted by …").
     const name = CREDITED_NAME.exec(rest)?.[1]
       ?.replace(/\.\s.*$/s, '.')
-      .replace(/,+$/, '');
+      .replace(/,+$/, '')
+      // A joiner the name did not go on with ("Powered by Shopify and friends").
+      .replace(/(?:\s+(?:&|and|of|de|du|des|di|da|la|le|van|von|der|den|und|et|y|e))+$/u, '');
     if (name) out.add(compact(stripLegalForm(name)));
   }
   out.delete('');

@@ -114,6 +114,18 @@ describe('legal name and brand name of the owner', () => {
       'bluehost',
     ]);
     expect([...creditedNames('Homes built by Acme Builders. Designed by our team.')]).toEqual([]);
+    // The same credits in other languages, for the site or its design only; a name's joiners kept, a loose one dropped.
+    expect([...creditedNames('© 2025 Clinique des Tilleuls · Site réalisé par Atelier Grain de Web SARL')]).toEqual(['ateliergraindeweb']);
+    expect([...creditedNames('Webdesign: Pixelwerk GmbH · Sito realizzato da Studio Pergola srl')]).toEqual(['pixelwerk', 'studiopergola']);
+    expect([...creditedNames('Gestaltung von Räumen und Gärten. Powered by Shopify and friends')]).toEqual(['shopify']);
+    // A credited agency is no legal entity of the site, even where a legal notice's block holds its name.
+    expect(
+      choose({
+        domainLabel: 'clinique-des-tilleuls',
+        title: 'Clinique Vétérinaire des Tilleuls',
+        visibleText: 'Mentions légales\n© 2025 Clinique Vétérinaire des Tilleuls · Site réalisé par Atelier Grain de Web SARL',
+      })?.name,
+    ).toBe('Clinique Vétérinaire des Tilleuls');
   });
 
   it('prefers a written name to a bare host name', () => {
