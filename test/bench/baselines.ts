@@ -51,11 +51,20 @@ export async function launchChromium(opts: ChromiumOptions): Promise<Browser> {
       await plain.close();
     }
   }
-  return chromium.launch({
-    executablePath: opts.executablePath,
-    args: [...BASELINE_ARGS, ...(features?.args ?? [])],
-    ...(features ? { ignoreDefaultArgs: features.ignoreDefaultArgs } : {}),
-  });
+  const launch = (): Promise<Browser> =>
+    chromium.launch({
+      executablePath: opts.executablePath,
+      args: [...BASELINE_ARGS, ...(features?.args ?? [])],
+      ...(features ? { ignoreDefaultArgs: features.ignoreDefaultArgs } : {}),
+    });
+  // Once in a while Chromium dies while starting (a SIGSEGV at launch ended a bench run 5 minutes
+  // in, 2026-11-27): one more try, said on stderr, before the run fails.
+  try {
+    return await launch();
+  } catch (err) {
+    process.stderr.write(`bench: Chromium failed to start (${(err as Error).message.split('\n')[0]}); trying once more\n`);
+    return launch();
+  }
 }
 
 /** A warm browser that screenshots one URL per call, each in a fresh context; `pid` is its browser process. */
