@@ -313,7 +313,8 @@ export function chooseOwnerNames(
   const legal = legalSpelling(members, usage);
   // The entity a statement says owns the organisation, unless the organisation states its own legal
   // entity with a strong legal form ("© Acme Ltd" beside "Acme is a trademark of Acme Holdings plc");
-  // else a parent or publisher, looked for only when the organisation itself states no legal entity.
+  // else the one entity an imprint or registration line states (registeredEntity); else a parent or
+  // publisher, looked for only when the organisation itself states no legal entity.
   const ownStrong = !!legal && hasStrongLegalForm(legal.name);
   const parent =
     ownedBy && !ownStrong
