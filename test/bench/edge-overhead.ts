@@ -3,9 +3,12 @@
  * generator does not share an event loop with the benchmark) at fixed request rates against paths that
  * do no rendering. autocannon does not correct for coordinated omission and paces by the second, so
  * its percentiles are a floor, and a rate the edge cannot keep up with shows as lower achieved req/s.
+ * Each refusal path's top-rate step is read again, with its floor, by an evenly paced open-loop
+ * generator (paced-load.ts): what the refusal goal is judged on.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { pacedLoadInChild, pct, type PacedResult } from './paced-load.ts';
 
 export interface OverheadPath {
   name: string;
@@ -40,6 +43,28 @@ export interface OverheadStep {
    * minute earlier (its p99 moved between 10 and 23 ms from run to run, 2026-11-27).
    */
   floor?: { path: string; p99: number; achievedRate: number };
+  /**
+   * The same refusal step read by the paced generator (paced-load.ts: requests due evenly at the rate,
+   * latency from the due time), the floor path and this path taking turns, pooled over the rounds. autocannon sends each
+   * connection's per-second quota back to back at the start of every second, so its p99 at 1000 req/s
+   * is the time the edge takes to drain those bursts; the paced reading is the latency of requests
+   * arriving at that rate, and the one the refusal goal is judged on.
+   */
+  paced?: PacedStep;
+}
+
+export interface PacedStep {
+  /** Rounds of floor-then-path, each `durationS` long; the percentiles pool every round's requests. */
+  rounds: number;
+  /** Each round's p99, the floor's and the path's: how much one 5 s reading moves. */
+  roundP99: { floor: number[]; path: number[] };
+  floorP99: number;
+  floorAchievedRate: number;
+  achievedRate: number;
+  requests: number;
+  expected: number;
+  errors: number;
+  latencyMs: { p50: number; p99: number; max: number };
 }
 
 interface AutocannonJson {
@@ -82,7 +107,12 @@ export async function measureOverhead(
   apiKey: string,
   paths: readonly OverheadPath[],
   rates: readonly number[],
-  opts: { durationS: number; log: (line: string) => void; floor?: OverheadPath },
+  opts: {
+    durationS: number;
+    log: (line: string) => void;
+    floor?: OverheadPath /** Paced floor-then-path rounds per refusal path (2). */;
+    pacedRounds?: number;
+  },
 ): Promise<OverheadStep[]> {
   const steps: OverheadStep[] = [];
   const top = Math.max(...rates);
@@ -143,6 +173,44 @@ export async function measureOverhead(
           (Object.keys(unexpected).length || step.errors ? `  (other statuses ${JSON.stringify(unexpected)}, errors ${step.errors})` : ''),
       );
       steps.push(step);
+      if (floor && opts.floor) {
+        // Floor and path take turns, `pacedRounds` times, and each side's requests are pooled: one 5 s
+        // reading's p99 is its worst stall (a GC pause, the scheduler), which moved it by 10-30 ms from
+        // reading to reading on the same code (2026-11-27); the pooled p99 is that of 10 000 requests.
+        // Two rounds keep the rate-limited path within the minute its spent key stays refused (its
+        // warm-up second spends it; a third round could see one request admitted again).
+        const load = { rate, durationS: opts.durationS, connections, samples: true };
+        const headers: Record<string, string> = p.authenticated ? { 'x-api-key': p.apiKey ?? apiKey } : {};
+        const rounds = opts.pacedRounds ?? 2;
+        const floorRuns: PacedResult[] = [];
+        const pathRuns: PacedResult[] = [];
+        for (let i = 0; i < rounds; i++) {
+          floorRuns.push(await pacedLoadInChild(`${baseUrl}${opts.floor.path}`, load));
+          const q = await pacedLoadInChild(`${baseUrl}${p.path}`, { ...load, headers });
+          if (p.authenticated) sent.push({ at: Date.now(), n: q.answered });
+          pathRuns.push(q);
+        }
+        const pooled = (runs: readonly PacedResult[]) => [...runs.flatMap((r) => r.samples ?? [])].sort((a, b) => a - b);
+        const floorAll = pooled(floorRuns);
+        const pathAll = pooled(pathRuns);
+        const codes = (status: number) => pathRuns.reduce((a, r) => a + (r.statusCodes[String(status)] ?? 0), 0);
+        step.paced = {
+          rounds,
+          roundP99: { floor: floorRuns.map((r) => r.latencyMs.p99), path: pathRuns.map((r) => r.latencyMs.p99) },
+          floorP99: pct(floorAll, 0.99),
+          floorAchievedRate: Math.min(...floorRuns.map((r) => r.achievedRate)),
+          achievedRate: Math.min(...pathRuns.map((r) => r.achievedRate)),
+          requests: pathRuns.reduce((a, r) => a + r.due, 0),
+          expected: codes(p.expectStatus),
+          errors: pathRuns.reduce((a, r) => a + r.errors, 0),
+          latencyMs: { p50: pct(pathAll, 0.5), p99: pct(pathAll, 0.99), max: pct(pathAll, 1) },
+        };
+        const q = step.paced;
+        opts.log(
+          `  ${p.name.padEnd(14)} ${String(rate).padStart(5)} req/s paced, ${rounds} x ${opts.durationS} s, ${String(q.achievedRate).padStart(5)} achieved (lowest round): p50 ${q.latencyMs.p50} ms, p99 ${q.latencyMs.p99} ms (rounds ${q.roundP99.path.join(', ')}), max ${q.latencyMs.max} ms; ${opts.floor.name} in turns: p99 ${q.floorP99} ms (rounds ${q.roundP99.floor.join(', ')})` +
+            (q.expected !== q.requests ? `  (${q.expected} of ${q.requests} answered ${p.expectStatus}, errors ${q.errors})` : ''),
+        );
+      }
     }
   }
   return steps;

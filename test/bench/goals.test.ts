@@ -109,6 +109,42 @@ describe('benchGoals', () => {
     expect(benchGoals(r).find((g) => g.what.includes('no-key'))).toMatchObject({ measured: 'n/a', met: null });
   });
 
+  it("judges a refusal on the paced reading when the step has one, with autocannon's beside it", () => {
+    const r = results();
+    const paced = (p99: number, floorP99: number, expected = 10000) => ({
+      rounds: 2,
+      roundP99: { floor: [floorP99, floorP99], path: [p99, p99] },
+      floorP99,
+      floorAchievedRate: 1000,
+      achievedRate: 999,
+      requests: 10000,
+      expected,
+      errors: 0,
+      latencyMs: { p50: 1, p99, max: p99 },
+    });
+    r.edgeOverhead!.steps = r.edgeOverhead!.steps.map((s) =>
+      s.path === 'no-key'
+        ? { ...s, floor: { path: 'health', p99: 5, achievedRate: 1000 }, paced: paced(9.4, 6.2) }
+        : s.path === 'refused-url'
+          ? { ...s, paced: paced(30, 6, 9990) }
+          : s,
+    );
+    const goals = benchGoals(r);
+    const get = (what: string) => goals.find((g) => g.what.startsWith(what));
+    // autocannon: 20 - 5 = +15 ms, not met; paced: 9.4 - 6.2 = +3.2 ms, met.
+    expect(get('refusal `no-key`: p99')).toMatchObject({
+      what: "refusal `no-key`: p99 minus /health's p99, paced (6.2 ms, the two taking turns)",
+      measured: '+3.2 ms',
+      met: true,
+      aside: '+15 ms (autocannon, /health 5 ms)',
+    });
+    expect(get('refusal `no-key`: throughput')).toMatchObject({ measured: '999 req/s', met: true });
+    // Paced: +24 ms and 10 answers that were not the expected 400: neither goal met.
+    expect(get('refusal `refused-url`: p99')).toMatchObject({ measured: '+24 ms', met: false });
+    expect(get('refusal `refused-url`: throughput')).toMatchObject({ met: false, aside: '600 req/s, not all held' });
+    expect(goalsTable(goals)[0]).toContain('second reading, not judged');
+  });
+
   it('judges the ratios on the alternating blocks when the run has them, with the levels beside', () => {
     const summary = (p50: number, throughput: number) => ({ ...level(1, p50, throughput), requests: 24, ok: 24 });
     const r = results();
@@ -120,14 +156,14 @@ describe('benchGoals', () => {
     };
     const paired = benchGoals(r);
     const get = (what: string) => paired.find((g) => g.what.startsWith(what));
-    expect(get('/screenshot ÷ bare Playwright, p50 at concurrency 1')).toMatchObject({ measured: '1.10x', levels: '1.25x', met: true });
-    expect(get('/screenshot ÷ bare Playwright, p50 at concurrency 4')).toMatchObject({ measured: '0.90x', levels: '0.90x', met: true });
+    expect(get('/screenshot ÷ bare Playwright, p50 at concurrency 1')).toMatchObject({ measured: '1.10x', aside: '1.25x', met: true });
+    expect(get('/screenshot ÷ bare Playwright, p50 at concurrency 4')).toMatchObject({ measured: '0.90x', aside: '0.90x', met: true });
     // 420 / 330 in the blocks; 700 / 500 at the levels.
-    expect(get('/enrich ÷ /screenshot')).toMatchObject({ measured: '1.27x', levels: '1.40x', met: true });
-    expect(get('/enrich throughput')).toMatchObject({ measured: '0.85x', levels: '0.64x', met: true });
-    expect(get('edge')?.levels).toBeUndefined();
+    expect(get('/enrich ÷ /screenshot')).toMatchObject({ measured: '1.27x', aside: '1.40x', met: true });
+    expect(get('/enrich throughput')).toMatchObject({ measured: '0.85x', aside: '0.64x', met: true });
+    expect(get('edge')?.aside).toBeUndefined();
     const table = goalsTable(paired);
-    expect(table[0]).toBe('| goal | measured | from the levels | target | met |');
+    expect(table[0]).toBe('| goal | measured | second reading, not judged | target | met |');
     expect(table.find((l) => l.includes('concurrency 1') && l.includes('screenshot'))).toBe(
       '| /screenshot ÷ bare Playwright, p50 at concurrency 1 | 1.10x | 1.25x | ≤ 1.10x | ✔ |',
     );

@@ -212,7 +212,7 @@ export function renderMarkdown(r: BenchResults, chartFile: string): string {
     L.push(
       `The four ratios are judged on the alternating blocks (${p.blocks} blocks, the side that goes first rotating; test/bench/paired.ts): ` +
         `at concurrency 1 /screenshot, /enrich and bare shots take turns, ${p.c1.perBlock} requests each a block; at 4, /screenshot and bare shots, ${p.c4.perBlock} each; ` +
-        `at ${p.saturation.concurrency}, /enrich and bare shots, ${p.saturation.perBlock} each. "From the levels" is the same ratio read off the levels below, where the two sides ran minutes apart.`,
+        `at ${p.saturation.concurrency}, /enrich and bare shots, ${p.saturation.perBlock} each. For these ratios the "second reading" is the same ratio read off the levels below, where the two sides ran minutes apart; for the refusals it is autocannon's reading (the goals are judged on the paced one, see "Edge overhead").`,
       '',
     );
   }
@@ -293,6 +293,22 @@ export function renderMarkdown(r: BenchResults, chartFile: string): string {
       '"window entries before": requests this client made in the minute before the step, i.e. about how many timestamps the per-IP and per-key sliding windows held when it started (the windows are stored as one KV value each).',
       '',
     );
+    const paced = r.edgeOverhead.steps.filter((s) => s.paced);
+    if (paced.length) {
+      L.push(
+        "Each refusal path at the top rate read again by the paced generator (test/bench/paced-load.ts, wrk2's model): requests due evenly at the rate, latency from each one's due time (coordinated omission corrected); the floor path and the refusal path take turns, and each side's requests are pooled over the rounds (one 5 s reading's p99 is its worst stall). autocannon sends each connection's per-second quota back to back at the start of every second, so its p99 there is the time to drain those bursts. The refusal goals are judged on this reading.",
+        '',
+        '| path | rate | rounds | achieved req/s (lowest round) | expected status | p50 | p99 | max | p99 per round | floor p99 | floor p99 per round | p99 − floor |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      );
+      for (const s of paced) {
+        const q = s.paced!;
+        L.push(
+          `| ${s.path} | ${s.targetRate} | ${q.rounds} | ${q.achievedRate} | ${q.expected}/${q.requests}${q.errors ? `, ${q.errors} errors` : ''} | ${q.latencyMs.p50} ms | ${q.latencyMs.p99} ms | ${q.latencyMs.max} ms | ${q.roundP99.path.join(', ')} | ${q.floorP99} ms | ${q.roundP99.floor.join(', ')} | ${(q.latencyMs.p99 - q.floorP99).toFixed(1)} ms |`,
+        );
+      }
+      L.push('');
+    }
   }
   if (r.scaleOut) {
     const top = r.scaleOut.screenshot.concurrency;
