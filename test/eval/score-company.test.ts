@@ -32,6 +32,10 @@ describe('company scoring', () => {
     expect(companyNameMatches('Bank of America Corporation', 'Bank of America')).toBe(true);
     expect(companyNameMatches('Taylor Morrison, Inc.', 'Darling Homes')).toBe(false);
     expect(companyNameMatches('', 'Darling Homes')).toBe(false);
+    // Names in other scripts compare too (they folded to nothing, and nothing matched nothing).
+    expect(companyNameMatches('株式会社みどり木工', '株式会社みどり木工')).toBe(true);
+    expect(companyNameMatches('株式会社みどり木工', '株式会社あおば建設')).toBe(false);
+    expect(legalNameMatches('Κάπα Ένα Α.Ε.', 'Κάπα Ένα Α.Ε.')).toBe(true);
   });
 
   it('matches emails against written-out annotations', () => {

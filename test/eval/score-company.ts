@@ -47,12 +47,13 @@ export interface CompanyScore {
   addresses?: FieldScore;
 }
 
+// Letters of every script are kept: a Japanese or Greek name folded to nothing matched nothing.
 const fold = (s: string): string =>
   s
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
+    .replace(/[^\p{L}\p{N}]/gu, '');
 
 /** A company name without legal form, leading "the", trademark signs or a trailing ".com"; "&" read as "and". */
 export function normaliseCompanyName(s: string): string {

@@ -12,6 +12,7 @@ import {
   isBareHost,
   logoAltName,
   ownershipStatements,
+  addressedNames,
   registeredNames,
   titleSegments,
   withoutOpeners,
@@ -319,8 +320,20 @@ describe('ownership statements and registration lines', () => {
     ]);
     expect(registeredNames('Gamskogel Hotelbetriebs GmbH & Co KG, FN 412233 k, Landesgericht Innsbruck')).toEqual(['Gamskogel Hotelbetriebs GmbH & Co KG']);
     expect(registeredNames('Gumleaf Software Pty Ltd (ABN 63 154 872 019)')).toEqual(['Gumleaf Software Pty Ltd']);
+    // A footer's separators between the name and its number; Spanish and Italian joiners inside the name.
+    expect(registeredNames('Ljungbergs Kafferosteri AB · Org.nr 556812-3456 · Åsgatan 41')).toEqual(['Ljungbergs Kafferosteri AB']);
+    expect(registeredNames('© 2025 Aceites Olivares del Sur, S.L. · CIF B-23456789')).toEqual(['Aceites Olivares del Sur, S.L.']);
+    expect(registeredNames('Società Agricola Poggio della Quercia S.r.l. | P.IVA 01456780523')).toEqual(['Società Agricola Poggio della Quercia S.r.l.']);
     // Only before its number: a word that happens to spell one is no registration.
     expect(registeredNames('Fire Protection Ltd, Nip it in the bud')).toEqual([]);
+  });
+
+  it('reads a capitalised qualifier in brackets as part of the name, and "company number" as no form', () => {
+    expect(findLegalNamesInText('a trading style of C.L. Joinery (Midlands) Limited, registered in England and Wales, company number 07123456')).toEqual([
+      'C.L. Joinery (Midlands) Limited',
+    ]);
+    expect(findLegalNamesInText('Acme (UK) Ltd and Bolt (Europe) B.V.')).toEqual(['Acme (UK) Ltd', 'Bolt (Europe) B.V.']);
+    expect(findLegalNamesInText('Registered in England and Wales, Company No. 0123')).toEqual([]);
   });
 
   it("reads a weak form as the name's own word when a strong form follows it", () => {
@@ -357,6 +370,22 @@ describe('ownership statements and registration lines', () => {
       ['Maple & Ember'],
     );
     expect(choice?.name).toBe('2291847 Ontario Inc.');
+  });
+
+  it('reads a trading name stated in Dutch, German, French, Spanish and Italian', () => {
+    expect(ownershipStatements('Fietsmakerij De Spaak is een handelsnaam van Van Rijn Mobiliteit B.V. · KvK 81234567')).toEqual([
+      { owner: 'Van Rijn Mobiliteit B.V.', owns: 'Fietsmakerij De Spaak' },
+    ]);
+    expect(ownershipStatements('Brennerei Alt ist ein Handelsname der Alt & Söhne GmbH.')).toEqual([{ owner: 'Alt & Söhne GmbH', owns: 'Brennerei Alt' }]);
+    expect(ownershipStatements('Le Petit Four est un nom commercial de Boulangeries Réunies SAS.')).toEqual([
+      { owner: 'Boulangeries Réunies SAS', owns: 'Le Petit Four' },
+    ]);
+    expect(ownershipStatements('Casa Lumbre es un nombre comercial de Hostelería Lumbre, S.L.')).toEqual([
+      { owner: 'Hostelería Lumbre, S.L.', owns: 'Casa Lumbre' },
+    ]);
+    expect(ownershipStatements('Trattoria Nina è un nome commerciale di Nina Ristorazione S.r.l.')).toEqual([
+      { owner: 'Nina Ristorazione S.r.l.', owns: 'Trattoria Nina' },
+    ]);
   });
 
   const facts = (visibleText: string, domainLabel: string, title: string) =>
@@ -452,7 +481,44 @@ describe('company profile tables', () => {
     ['Contact us\nCompany Name:\nEmail:\nMessage', []],
     ['Company name: Acme Widgets', []],
     ['Company Name:\n\n\n\n© 2024 Acme Widgets Ltd', []],
+    // An operator's label, and a value in sentence case (the label says it is a name).
+    ['Provozovatel: Lipová hospoda s.r.o., IČO 07654321, se sídlem Husova 12', ['Lipová hospoda s.r.o.']],
+    ['Betreiber\nAtelier Mérinat architectes Sàrl\nRue du Lac 3', ['Atelier Mérinat architectes Sàrl']],
+    ['Website operator: Harbour Lane Media Ltd', ['Harbour Lane Media Ltd']],
+    // Still only up to a strong form, within a few words: a sentence after the label names nobody.
+    ['Operator: we are a family business run by the third generation since 1950 and proud of it GmbH', []],
+    ['Betreiber: siehe unten', []],
   ])('%j -> %j', (text, names) => {
     expect(profileNames(text)).toEqual(names);
+  });
+});
+
+describe('a legal name heading an address', () => {
+  it('reads the name on the line above a postal address, and no other line', () => {
+    expect(addressedNames('Kontakt\nWiesner Elektrotechnik GmbH\nFreistädter Straße 214\n4040 Linz\nT +43 732 77 14 50')).toEqual([
+      'Wiesner Elektrotechnik GmbH',
+    ]);
+    expect(addressedNames('Acme Widgets, Inc.\n1200 Harbor Blvd, Suite 4\nOxnard, CA 93035')).toEqual(['Acme Widgets, Inc.']);
+    // A name in a sentence, a name with no address under it, an address with no legal name above it.
+    expect(addressedNames('We work with Acme Widgets, Inc. every day\n1200 Harbor Blvd, Suite 4\nOxnard, CA 93035')).toEqual([]);
+    expect(addressedNames('Acme Widgets, Inc.\nMaking widgets since 1990\nCall us today')).toEqual([]);
+    expect(addressedNames('Visit us\n1200 Harbor Blvd, Suite 4\nOxnard, CA 93035')).toEqual([]);
+  });
+
+  it("counts only where the name shares a word with the domain: a contact page lists others' offices", () => {
+    const facts = (text: string, domainLabel: string) => ({
+      domainLabel,
+      title: '',
+      ogSiteName: '',
+      applicationName: '',
+      visibleText: text,
+      footerText: '',
+      jsonLd: empty,
+      microdata: empty,
+    });
+    const block = 'Contact\nNorthfield Investment Corporation\n1300 New York Ave NW\nWashington, DC 20577';
+    const stated = (domain: string) => collectNameCandidates(facts(block, domain)).filter((c) => c.source === 'imprint');
+    expect(stated('northfield')).toMatchObject([{ name: 'Northfield Investment Corporation', legal: true, owns: 'Northfield Investment Corporation' }]);
+    expect(stated('ndb')).toEqual([]);
   });
 });

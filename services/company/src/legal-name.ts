@@ -5,6 +5,7 @@
  * the owner from partners, clients and web agencies named on the same page.
  */
 import { compact } from '@enrich/shared/page';
+import { extractTextAddresses } from './addresses/index.ts';
 import { cjkLegalSpellingIn, hasStrongLegalForm, legalFormOf, LEGAL_FORM_IN_TEXT, stripLegalForm } from './legal-forms.ts';
 import type { StructuredData } from './structured-types.ts';
 import { normalizeLine } from './text.ts';
@@ -36,11 +37,16 @@ export interface NameCandidate {
 // brand words that open with one to three lower-case letters ("eBay", "iRobot", "myHome"), and the
 // lower-case joiners company names contain.
 const CAPITALISED = String.raw`(?:[\p{Lu}\p{Lt}0-9]|\p{Ll}{1,3}(?=\p{Lu}))[\p{L}\p{M}\p{N}_'’.&+-]*`;
-const WORD = String.raw`(?:${CAPITALISED}|&|and|of|the|for|de|du|des|di|da|la|le|van|von|der|den|und|für|et|y|e)`;
+// A capitalised qualifier in brackets is part of the name too: "C.L. Joinery (Midlands) Limited", "Acme (UK) Ltd".
+const QUALIFIER = String.raw`\(\p{Lu}[\p{L}\p{M}'’.&-]+(?:[ \t]\p{Lu}[\p{L}\p{M}'’.&-]*){0,2}\)`;
+const WORD = String.raw`(?:${CAPITALISED}|${QUALIFIER}|&|and|of|the|for|de|du|des|del|della|delle|dei|degli|di|da|do|dos|das|la|le|los|las|van|von|der|den|und|für|et|y|e)`;
 const NAME_BEFORE_FORM = new RegExp(
   String.raw`(?<![\p{L}\p{M}\p{N}_'’-])(${CAPITALISED}(?:[ \t]+${WORD}){0,6}?)(?:,?[ \t]+)(${LEGAL_FORM_IN_TEXT})(?=$|[\s,;:)|/®™?!]|[.](?:\s|$))`,
   'gmu',
 );
+
+/** What follows "company" when it is a field's name, not a weak legal form: "company number", "Company No.". */
+const NOT_A_FORM_AFTER = /^[ \t]+(?:no\b|nr\b|number|registration|reg\b|registered|law|name|details|information|profile|secretary)/i;
 
 /** A legal form right after another one (its name's weak form: "Company" in "Acme Company, Inc."). */
 const FORM_AFTER_FORM = new RegExp(String.raw`^,?[ \t]+(?:${LEGAL_FORM_IN_TEXT})(?=$|[\s,;:)|/®™?!]|[.](?:\s|$))`, 'u');
@@ -77,6 +83,8 @@ export function readLegalNamesInText(text: string): TextLegalName[] {
     }
     // Runs of capitals like "MA MI MN NV" (a list of states) are no name: ask for one real word.
     if (!/\p{L}{3,}/u.test(stripLegalForm(name))) continue;
+    // "Registered in England and Wales, company number 0712…": a register's field, not a form.
+    if (!hasStrongLegalForm(name) && NOT_A_FORM_AFTER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 20))) continue;
     if (!hasStrongLegalForm(name) && !legalFormOf(name)) continue;
     const lead = head === m[1] ? LEADING_WORDS.exec(text.slice(Math.max(0, m.index - 120), m.index)) : null;
     if (lead) out.push({ name: normalizeLine(`${lead[0]}${name}`), extended: true });
@@ -255,7 +263,13 @@ export function imprintNames(text: string): string[] {
 // Acme Widgets Ltd", "Firma: Muster GmbH", "Raison sociale", "Razón social", "Ragione sociale", "会社名", "商号",
 // "公司名称", "회사명". The value follows on the line (after ":" or a tab) or on the next line.
 const PROFILE_LABEL =
-  /^[ \t]*(?:(?:registered|legal|official|full|corporate)\s+(?:company\s+)?name|company\s+name|name\s+of\s+(?:the\s+)?company|firmenname|firmierung|firma|raison\s+sociale|d[ée]nomination\s+sociale|raz[oó]n\s+social|denominaci[oó]n\s+social|ragione\s+sociale|denominazione(?:\s+sociale)?|bedrijfsnaam|statutaire\s+naam|会社名|商号|社名|運営会社|販売業者|公司名称|公司全称|회사명|상호)[ \t]*[:：]?[ \t]*(.*)$/gimu;
+  /^[ \t]*(?:(?:registered|legal|official|full|corporate)\s+(?:company\s+)?name|company\s+name|name\s+of\s+(?:the\s+)?company|firmenname|firmierung|firma|raison\s+sociale|d[ée]nomination\s+sociale|raz[oó]n\s+social|denominaci[oó]n\s+social|ragione\s+sociale|denominazione(?:\s+sociale)?|bedrijfsnaam|statutaire\s+naam|(?:website\s+|site\s+)?operator|(?:website-?)?betreiber(?:in)?|diensteanbieter(?:in)?|provozovatel(?:\s+webu)?|prowadz[aą]cy|[ée]diteur(?:\s+du\s+site)?|exploitant|editore|gestore|会社名|商号|社名|運営会社|販売業者|公司名称|公司全称|회사명|상호)[ \t]*[:：]?[ \t]*(.*)$/gimu;
+
+// A name that opens with a capital and runs, in words of any case, to its legal form within six words.
+const SENTENCE_CASE_NAME = new RegExp(
+  String.raw`^\p{Lu}[\p{L}\p{M}\p{N}'’.&+-]*(?:[ \t]+[\p{L}\p{M}\p{N}'’.&+()-]+){0,5}?,?[ \t]+(?:${LEGAL_FORM_IN_TEXT})(?=$|[\s,;:)|/·•]|[.](?:\s|$))`,
+  'u',
+);
 
 /**
  * The names a company profile or imprint table gives under its label. Only a value with a strong
@@ -275,7 +289,13 @@ export function profileNames(text: string): string[] {
         ?.trim() ?? '';
     const value = (sameLine || next).slice(0, 120);
     const name =
-      findLegalNamesInText(value).find((n) => value.startsWith(n.split(/[\s,]/)[0]!)) ?? (hasStrongLegalForm(value) && !/\s/.test(value) ? value : '');
+      findLegalNamesInText(value).find((n) => value.startsWith(n.split(/[\s,]/)[0]!)) ?? (hasStrongLegalForm(value) && !/\s/.test(value) ? value : '') ?? '';
+    // A field's value may be written in sentence case, as names are in much of Europe ("Provozovatel:
+    // Lipová hospoda s.r.o.", "Betreiber: Atelier Mérinat architectes Sàrl"): the label says it is a name.
+    if (!name) {
+      const lower = SENTENCE_CASE_NAME.exec(value)?.[0];
+      if (lower && hasStrongLegalForm(lower)) out.push(normalizeLine(lower));
+    }
     if (name && hasStrongLegalForm(name)) out.push(name);
   }
   return out;
@@ -291,11 +311,11 @@ const OWNERSHIP = new RegExp(
     String.raw`(?:\b(?:is|are)|,)\s+(?:a|an)\s+(?:(?:wholly[- ]owned|independent(?:ly owned)?)\s+)?(?:subsidiary|division|brand|trading\s+(?:name|style)|member\s+company|affiliate)\s+of\s+`,
     // The same in the main European languages: "Beispiel ist eine Marke der Muster Holding GmbH", "Acme est une
     // marque de Groupe Exemple SA", "es una marca de", "è un marchio di", "is een merk van", "ist ein Unternehmen der".
-    String.raw`(?<!\p{L})(?:ist|sind)\s+(?:eine?\s+)?(?:eingetragene\s+)?(?:marke|warenzeichen|tochter(?:gesellschaft|unternehmen)?|unternehmen|gesellschaft|geschäftsbereich)\s+(?:der|des|von)\s+`,
-    String.raw`(?<!\p{L})(?:est|sont)\s+(?:une?\s+)?(?:marque(?:s)?(?:\s+déposée?s?)?|filiale|division|société)\s+(?:de|du|des)\s+(?:la\s+)?`,
-    String.raw`(?<!\p{L})(?:es|son)\s+(?:una?\s+)?(?:marca(?:s)?(?:\s+registradas?)?|filial|división|empresa)\s+(?:de|del)\s+(?:la\s+)?`,
-    String.raw`(?<!\p{L})(?:è|sono)\s+(?:un[oa']?\s*)?(?:marchio(?:\s+registrato)?|controllata|divisione|società)\s+(?:di|del|della|dello)\s+`,
-    String.raw`(?<!\p{L})(?:is|zijn)\s+(?:een\s+)?(?:(?:geregistreerd\s+)?merk|dochteronderneming|dochterbedrijf|divisie|onderdeel)\s+van\s+`,
+    String.raw`(?<!\p{L})(?:ist|sind)\s+(?:eine?\s+)?(?:eingetragene\s+)?(?:marke|warenzeichen|handelsname|tochter(?:gesellschaft|unternehmen)?|unternehmen|gesellschaft|geschäftsbereich)\s+(?:der|des|von)\s+`,
+    String.raw`(?<!\p{L})(?:est|sont)\s+(?:une?\s+)?(?:marque(?:s)?(?:\s+déposée?s?)?|nom\s+commercial|enseigne|filiale|division|société)\s+(?:de|du|des)\s+(?:la\s+)?`,
+    String.raw`(?<!\p{L})(?:es|son)\s+(?:una?\s+)?(?:marca(?:s)?(?:\s+registradas?)?|nombre\s+comercial|filial|división|empresa)\s+(?:de|del)\s+(?:la\s+)?`,
+    String.raw`(?<!\p{L})(?:è|sono)\s+(?:un[oa']?\s*)?(?:marchio(?:\s+registrato)?|nome\s+commerciale|insegna|controllata|divisione|società)\s+(?:di|del|della|dello)\s+`,
+    String.raw`(?<!\p{L})(?:is|zijn)\s+(?:een\s+)?(?:(?:geregistreerd\s+)?merk|handelsnaam|dochteronderneming|dochterbedrijf|divisie|onderdeel)\s+van\s+`,
   ].join('|'),
   'giu',
 );
@@ -417,8 +437,28 @@ export function registeredNames(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(REGISTRATION)) {
     // Only a name that ends right before the line ("… Ltd. Registered in", "… Limited is registered in").
-    const name = legalNameEndingAt(text, m.index, /^[\s.,;:|(–—-]*$/u);
+    const name = legalNameEndingAt(text, m.index, /^[\s.,;:|•·(–—-]*$/u);
     if (name) out.push(name);
+  }
+  return out;
+}
+
+/**
+ * Legal names that head an address: a line that is only a name with a strong legal form, with a postal
+ * address on the lines right under it ("Kontakt / Wiesner Elektrotechnik GmbH / Freistädter Straße 214 /
+ * 4040 Linz"). Like a registration line, it states the entity at that address.
+ */
+export function addressedNames(text: string): string[] {
+  const out: string[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line.length > 100 || !hasStrongLegalForm(line)) continue;
+    const name = findLegalNamesInText(line).find((n) => n === line || n === line.replace(/[.,]$/, ''));
+    if (!name) continue;
+    const below = lines.slice(i + 1, i + 4).join('\n');
+    const first = lines[i + 1]!.trim().slice(0, 8);
+    if (first && extractTextAddresses(below).some((a) => a.startsWith(first))) out.push(name);
   }
   return out;
 }
@@ -676,6 +716,16 @@ export function withoutOpeners(name: string, domainLabel: string): string {
   return words.join(' ');
 }
 
+/** A word of the name (four letters or more) is in the domain's label, or the label in the name: "Wiesner" on elektro-wiesner.at. */
+function sharesWordWithDomain(name: string, domainLabel: string): boolean {
+  const d = compact(domainLabel);
+  const words = stripLegalForm(name)
+    .split(/[\s-]+/)
+    .map(compact)
+    .filter((w) => w.length >= 4);
+  return d.length >= 4 && (words.some((w) => d.includes(w)) || compact(stripLegalForm(name)).includes(d));
+}
+
 /** Every naming of an organisation on one page, weighted by how much its place can be trusted. */
 export function collectNameCandidates(p: PageNameFacts): NameCandidate[] {
   const out: NameCandidate[] = [];
@@ -703,6 +753,9 @@ export function collectNameCandidates(p: PageNameFacts): NameCandidate[] {
   // A registration line states the legal entity it registers; like an ownership statement it counts
   // only for the site's own organisation (a group's pages register their sister companies too).
   for (const n of registeredNames(p.visibleText)) push(n, 'imprint', 0.9, true, n);
+  // So does a legal name heading a postal address (a contact block, a letterhead), when it shares a word
+  // with the domain: a contact page lists other organisations' addresses too.
+  for (const n of addressedNames(p.visibleText)) if (sharesWordWithDomain(n, p.domainLabel)) push(n, 'imprint', 0.9, true, n);
   if (p.ogSiteName) push(p.ogSiteName, 'og', 0.5);
   if (p.applicationName) push(p.applicationName, 'og', 0.3);
   for (const alt of p.logoAlts ?? []) push(logoAltName(alt), 'logo', 0.4);
