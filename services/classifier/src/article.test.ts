@@ -36,6 +36,33 @@ describe('article detection', () => {
     expect(page.article!.body).not.toContain('CRM');
   });
 
+  it('reads a post that shows only a dateline as text beside its headline (no <time>, schema.org or byline class)', () => {
+    const page = evidence(`<html><head><title>Blog - Acme Heating</title></head><body>
+      <header><nav><a>Furnace repair</a><a>AC installation</a></nav></header>
+      <div class="post"><p class="meta">January 8, 2025 · by Denise Yoder</p><h1>Who is at your feeder this winter?</h1>
+      <p>${prose('the birds at a winter feeder', 14)}</p></div>
+      <footer>Acme Heating &amp; Cooling, furnace and boiler service since 1980</footer></body></html>`);
+    expect(page.article).toMatchObject({ signal: 'dateline', headline: 'Who is at your feeder this winter?' });
+    expect(page.article!.body).toContain('winter feeder');
+    expect(page.article!.body).not.toContain('boiler service');
+    // "7 min read" stands for the byline; "Posted by" and "Written by" are bylines too.
+    expect(
+      evidence(`<html><body><h1>Training for a first marathon</h1><p>18 September 2024 · 7 min read</p><p>${prose('marathon training', 14)}</p></body></html>`)
+        .article,
+    ).toMatchObject({ signal: 'dateline' });
+  });
+
+  it('reads no dateline from a date without a byline, or a byline far from the headline', () => {
+    expect(
+      evidence(`<html><body><h1>Family plumbing since 1987</h1><p>Open since March 3, 2001.</p><p>${prose('our plumbing services', 14)}</p></body></html>`)
+        .article,
+    ).toBeNull();
+    expect(
+      evidence(`<html><body><h1>Family plumbing since 1987</h1><p>${prose('our plumbing services', 14)}</p><p>News: March 3, 2025 by Sal</p></body></html>`)
+        .article,
+    ).toBeNull();
+  });
+
   it('needs a long body: a short declared article is no article', () => {
     const snap = snapshotFromHtml(
       `<html><head><title>Short</title></head><body><article><h1>Short</h1><time>today</time><p>${prose('x', 3)}</p></article></body></html>`,

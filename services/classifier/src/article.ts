@@ -17,7 +17,7 @@ import { scanJsonLdStrings, toPlainText } from '@enrich/shared/page';
 
 export interface ArticleEvidence {
   /** What said it is an article. */
-  signal: 'schema.org' | 'og:type' | 'element';
+  signal: 'schema.org' | 'og:type' | 'element' | 'dateline';
   headline: string;
   /** The article's text, plain, cut at ARTICLE_TEXT_BUDGET. */
   body: string;
@@ -82,6 +82,31 @@ function jsonLdString(blocks: readonly string[], key: 'headline' | 'articleBody'
 const PUBLICATION_MARKS =
   /<time\b|"datePublished"|article:published_time|itemprop=["']?(?:datePublished|author)|rel=["']?author|class=["'][^"']*\b(?:byline|author|post-date|entry-date|published)\b/i;
 
+// A dateline as a post's template prints it beside the headline: a date ("September 18, 2024", "8 January
+// 2025", "2025-01-08") and a byline ("By Kara Lindholm", "Posted by Sal", "Written by") or a reading time.
+const MONTH = String.raw`(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)`;
+const WRITTEN_DATE = new RegExp(
+  String.raw`\b(?:${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d{2}|\d{1,2}(?:st|nd|rd|th)?\s+${MONTH}\.?,?\s+(?:19|20)\d{2}|(?:19|20)\d{2}-\d{2}-\d{2})\b`,
+);
+const BYLINE = /(?:^|[\s·|•,–—-])(?:[Bb]y|[Pp]osted\s+by|[Ww]ritten\s+by|[Aa]uthor:)\s+\p{Lu}\p{L}+|\b\d{1,2}\s*(?:min(?:ute)?s?)\.?\s+read\b/u;
+
+/**
+ * The headline's dateline in the visible text: a written date and a byline (or a reading time) within
+ * a few lines of the headline. Posts of hand-made and small-business blogs print them as text, with no
+ * `<time>`, schema.org or byline class. Returns where the headline starts in the visible text, or -1.
+ */
+function datelineAt(visible: string, headlines: readonly string[]): number {
+  for (const h of headlines) {
+    const headline = h.trim();
+    if (headline.length < 10) continue;
+    const at = visible.indexOf(headline);
+    if (at < 0) continue;
+    const near = visible.slice(Math.max(0, at - 300), at + headline.length + 300);
+    if (WRITTEN_DATE.test(near) && BYLINE.test(near)) return at;
+  }
+  return -1;
+}
+
 const countWords = (s: string): number => (s.match(/[\p{L}\p{N}]+/gu) ?? []).length;
 
 /** The visible text without the header and footer regions' text (the site's chrome). */
@@ -108,10 +133,12 @@ export function detectArticle(snapshot: Snapshot, hints: ArticleHints): ArticleE
     .map((e) => ({ ...e, words: countWords(e.body) }))
     .reduce<{ headline: string; body: string; words: number } | null>((a, b) => (!a || b.words > a.words ? b : a), null);
   const shown = element && element.headline !== '' && element.words >= MIN_ARTICLE_WORDS ? element : null;
-  if (!declared && !shown) return null;
+  const headlines = [...(shown ? [shown.headline] : []), ...hints.fallbackHeadlines];
+  const dateline = declared === 'schema.org' ? -1 : datelineAt(snapshot.text.visible, headlines);
+  if (!declared && !shown) return dateline >= 0 ? postUnderDateline(snapshot, dateline) : null;
   // Business templates wrap any page in <article> and put og:type article everywhere; a story or a
   // post also carries a date or an author. Only a declared schema.org article needs neither.
-  if (declared !== 'schema.org' && !PUBLICATION_MARKS.test(snapshot.html.slice(0, 2_000_000))) return null;
+  if (declared !== 'schema.org' && dateline < 0 && !PUBLICATION_MARKS.test(snapshot.html.slice(0, 2_000_000))) return null;
 
   let body = shown?.body ?? jsonLdString(snapshot.jsonLd, 'articleBody');
   if (countWords(body) < MIN_ARTICLE_WORDS) {
@@ -123,4 +150,16 @@ export function detectArticle(snapshot: Snapshot, hints: ArticleHints): ArticleE
   const headline = [jsonLdString(snapshot.jsonLd, 'headline'), shown?.headline ?? '', ...hints.fallbackHeadlines].find((h) => h.trim() !== '') ?? '';
   if (headline === '' || words < MIN_ARTICLE_WORDS) return null;
   return { signal: declared ?? 'element', headline, body, words };
+}
+
+/** A post shown only by its dateline: the headline, and the visible text from it on without the header and footer. */
+function postUnderDateline(snapshot: Snapshot, at: number): ArticleEvidence | null {
+  const visible = snapshot.text.visible;
+  const headline = visible.slice(at).split('\n')[0]!.trim();
+  let body = visible.slice(at + headline.length);
+  const footer = snapshot.text.footer.trim();
+  if (footer.length >= 20) body = body.split(footer).join(' ');
+  body = toPlainText(body).slice(0, ARTICLE_TEXT_BUDGET);
+  const words = countWords(body);
+  return words >= MIN_ARTICLE_WORDS ? { signal: 'dateline', headline, body, words } : null;
 }
