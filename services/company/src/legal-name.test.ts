@@ -136,6 +136,13 @@ describe('legal names in text and imprints', () => {
     expect(imprintNames(text)).toContain('Beispiel Software GmbH');
     // Since May 2024 German imprints cite the Digitale-Dienste-Gesetz.
     expect(imprintNames('Start\nAngaben gemäß § 5 DDG\nMuster Handel GmbH\nHauptstraße 1\n12345 Musterstadt')).toContain('Muster Handel GmbH');
+    expect(imprintNames('Impressum\nBetreiber: Muster Handel GmbH, Hauptstraße 1')).toEqual(['Muster Handel GmbH']);
+  });
+
+  it('reads no imprint from a footer link: a name in a sentence below it is somebody else', () => {
+    const footer =
+      'Vásárlás\nÁSZF\nImpresszum\nFizetés\nBankkártyás fizetés a Barion Payment Zrt. biztonságos rendszerén keresztül.\nKapcsolat\nhello@example.hu';
+    expect(imprintNames(footer)).toEqual([]);
   });
 });
 
@@ -320,6 +327,10 @@ describe('ownership statements and registration lines', () => {
     ]);
     expect(registeredNames('Gamskogel Hotelbetriebs GmbH & Co KG, FN 412233 k, Landesgericht Innsbruck')).toEqual(['Gamskogel Hotelbetriebs GmbH & Co KG']);
     expect(registeredNames('Gumleaf Software Pty Ltd (ABN 63 154 872 019)')).toEqual(['Gumleaf Software Pty Ltd']);
+    // The registered office in other languages names the entity before it.
+    expect(registeredNames('Vallombrosa Alimentari S.r.l. – Sede legale: Via Aretina 214, 50065 Pontassieve (FI)')).toEqual(['Vallombrosa Alimentari S.r.l.']);
+    expect(registeredNames('Dunai Pörkölő Kft. · Székhely: 1137 Budapest')).toEqual(['Dunai Pörkölő Kft.']);
+    expect(registeredNames('Exemple Conseil SAS, siège social : 4 rue de la Paix, Paris')).toEqual(['Exemple Conseil SAS']);
     // A footer's separators between the name and its number; Spanish and Italian joiners inside the name.
     expect(registeredNames('Ljungbergs Kafferosteri AB · Org.nr 556812-3456 · Åsgatan 41')).toEqual(['Ljungbergs Kafferosteri AB']);
     expect(registeredNames('© 2025 Aceites Olivares del Sur, S.L. · CIF B-23456789')).toEqual(['Aceites Olivares del Sur, S.L.']);
@@ -370,6 +381,20 @@ describe('ownership statements and registration lines', () => {
       ['Maple & Ember'],
     );
     expect(choice?.name).toBe('2291847 Ontario Inc.');
+  });
+
+  it('reads "is operated by" in other languages, with the operator on the next line after a colon', () => {
+    expect(ownershipStatements('Sklep internetowy Zielony Koszyk prowadzony jest przez:\nAGRO-DOM DYSTRYBUCJA sp. z o.o.\nul. Głogowska 218')).toEqual([
+      { owner: 'AGRO-DOM DYSTRYBUCJA sp. z o.o.', owns: 'Sklep internetowy Zielony Koszyk' },
+    ]);
+    expect(ownershipStatements('Der Onlineshop Bergkäse wird betrieben von der Alpenmilch Handels GmbH.')).toEqual([
+      { owner: 'Alpenmilch Handels GmbH', owns: 'Der Onlineshop Bergkäse' },
+    ]);
+    expect(ownershipStatements('Le site Chez Lulu est édité par Lulu Gourmandises SARL.')).toEqual([
+      { owner: 'Lulu Gourmandises SARL', owns: 'Le site Chez Lulu' },
+    ]);
+    // A colon that ends a line with nothing under it names nobody.
+    expect(ownershipStatements('Der Shop wird betrieben von:\n')).toEqual([]);
   });
 
   it('reads a trading name stated in Dutch, German, French, Spanish and Italian', () => {
@@ -488,6 +513,10 @@ describe('company profile tables', () => {
     // Still only up to a strong form, within a few words: a sentence after the label names nobody.
     ['Operator: we are a family business run by the third generation since 1950 and proud of it GmbH', []],
     ['Betreiber: siehe unten', []],
+    // Slovak, Hungarian and Korean operators' and trade names' labels; a footer's fields strung together.
+    ['Prevádzkovateľ: Lúčna s.r.o., so sídlom Hlavná 4, 031 01 Liptovský Mikuláš', ['Lúčna s.r.o.']],
+    ['Üzemeltető: Dunai Pörkölő Kft. · Székhely: 1137 Budapest', ['Dunai Pörkölő Kft.']],
+    ['상호명: 주식회사 하늘플라워 | 대표: 김민지 | 사업자등록번호: 214-88-41275', ['주식회사 하늘플라워']],
   ])('%j -> %j', (text, names) => {
     expect(profileNames(text)).toEqual(names);
   });

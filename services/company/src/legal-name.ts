@@ -248,13 +248,27 @@ export function copyrightHolders(text: string): string[] {
 const IMPRINT_HEADING =
   /^[ \t]*(?:impressum|impresszum|imprint|legal notice|legal information|site notice|mentions l[ée]gales|informations l[ée]gales|colofon|colophon|aviso legal|note legali|informazioni legali|anbieterkennzeichnung|angaben gem(?:ä|ae)(?:ß|ss) § ?5 (?:tmg|ddg))\b.*$/gim;
 
-/** Legal names in the block under an Impressum / Imprint / Mentions légales heading. */
+/**
+ * Legal names in the block under an Impressum / Imprint / Mentions légales heading: the first one that
+ * opens its line or follows a label on it ("Betreiber: Muster GmbH"), within the block's first eight
+ * lines. The heading is often only a footer link among others ("Impresszum / Fizetés / Bankkártyás
+ * fizetés a Barion Payment Zrt. …"): a name in a sentence further down is not the imprint's.
+ */
 export function imprintNames(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(IMPRINT_HEADING)) {
-    const block = text.slice(m.index + m[0].length, m.index + m[0].length + 600);
-    const names = findLegalNamesInText(block);
-    if (names[0]) out.push(names[0]);
+    const lines = text
+      .slice(m.index + m[0].length, m.index + m[0].length + 600)
+      .split('\n')
+      .filter((l) => l.trim())
+      .slice(0, 8);
+    for (const line of lines) {
+      const name = findLegalNamesInText(line).find((n) => /^(?:[^:：]{0,60}[:：])?\s*$/u.test(line.slice(0, line.indexOf(n))));
+      if (name) {
+        out.push(name);
+        break;
+      }
+    }
   }
   return out;
 }
@@ -263,7 +277,7 @@ export function imprintNames(text: string): string[] {
 // Acme Widgets Ltd", "Firma: Muster GmbH", "Raison sociale", "Razón social", "Ragione sociale", "会社名", "商号",
 // "公司名称", "회사명". The value follows on the line (after ":" or a tab) or on the next line.
 const PROFILE_LABEL =
-  /^[ \t]*(?:(?:registered|legal|official|full|corporate)\s+(?:company\s+)?name|company\s+name|name\s+of\s+(?:the\s+)?company|firmenname|firmierung|firma|raison\s+sociale|d[ée]nomination\s+sociale|raz[oó]n\s+social|denominaci[oó]n\s+social|ragione\s+sociale|denominazione(?:\s+sociale)?|bedrijfsnaam|statutaire\s+naam|(?:website\s+|site\s+)?operator|(?:website-?)?betreiber(?:in)?|diensteanbieter(?:in)?|provozovatel(?:\s+webu)?|prowadz[aą]cy|[ée]diteur(?:\s+du\s+site)?|exploitant|editore|gestore|会社名|商号|社名|運営会社|販売業者|公司名称|公司全称|회사명|상호)[ \t]*[:：]?[ \t]*(.*)$/gimu;
+  /^[ \t]*(?:(?:registered|legal|official|full|corporate)\s+(?:company\s+)?name|company\s+name|name\s+of\s+(?:the\s+)?company|firmenname|firmierung|firma|raison\s+sociale|d[ée]nomination\s+sociale|raz[oó]n\s+social|denominaci[oó]n\s+social|ragione\s+sociale|denominazione(?:\s+sociale)?|bedrijfsnaam|statutaire\s+naam|(?:website\s+|site\s+)?operator|(?:website-?)?betreiber(?:in)?|diensteanbieter(?:in)?|provozovatel(?:\s+webu)?|prevádzkovateľ(?:\s+(?:webu|stránky|e-shopu))?|üzemeltető|ylläpitäjä|prowadz[aą]cy|[ée]diteur(?:\s+du\s+site)?|exploitant|editore|gestore|会社名|商号|社名|運営会社|販売業者|公司名称|公司全称|회사명|상호명|상호)[ \t]*[:：]?[ \t]*(.*)$/gimu;
 
 // A name that opens with a capital and runs, in words of any case, to its legal form within six words.
 const SENTENCE_CASE_NAME = new RegExp(
@@ -288,8 +302,12 @@ export function profileNames(text: string): string[] {
         .find((l) => l.trim())
         ?.trim() ?? '';
     const value = (sameLine || next).slice(0, 120);
+    // The value's first cell, where a footer strings fields together ("상호명: 주식회사 하늘플라워 | 대표: …"):
+    // a short one with a strong legal form is the name as written (scripts the Latin reader does not take).
+    const cell = value.split(/\s[|•·]\s|\t|\s{3,}/)[0]!.trim();
     const name =
-      findLegalNamesInText(value).find((n) => value.startsWith(n.split(/[\s,]/)[0]!)) ?? (hasStrongLegalForm(value) && !/\s/.test(value) ? value : '') ?? '';
+      findLegalNamesInText(value).find((n) => value.startsWith(n.split(/[\s,]/)[0]!)) ??
+      (hasStrongLegalForm(cell) && (!/\s/.test(cell) || (cell.split(/\s+/).length <= 3 && !/\p{Lu}/u.test(cell))) ? cell : '');
     // A field's value may be written in sentence case, as names are in much of Europe ("Provozovatel:
     // Lipová hospoda s.r.o.", "Betreiber: Atelier Mérinat architectes Sàrl"): the label says it is a name.
     if (!name) {
@@ -316,6 +334,13 @@ const OWNERSHIP = new RegExp(
     String.raw`(?<!\p{L})(?:es|son)\s+(?:una?\s+)?(?:marca(?:s)?(?:\s+registradas?)?|nombre\s+comercial|filial|división|empresa)\s+(?:de|del)\s+(?:la\s+)?`,
     String.raw`(?<!\p{L})(?:è|sono)\s+(?:un[oa']?\s*)?(?:marchio(?:\s+registrato)?|nome\s+commerciale|insegna|controllata|divisione|società)\s+(?:di|del|della|dello)\s+`,
     String.raw`(?<!\p{L})(?:is|zijn)\s+(?:een\s+)?(?:(?:geregistreerd\s+)?merk|handelsnaam|dochteronderneming|dochterbedrijf|divisie|onderdeel)\s+van\s+`,
+    // "… is operated by" in German, French, Spanish, Italian, Dutch and Polish ("Sklep … prowadzony jest przez:").
+    String.raw`(?<!\p{L})(?:wird|werden)\s+(?:betrieben|geführt)\s+von\s+`,
+    String.raw`(?<!\p{L})(?:est|sont)\s+(?:exploitée?s?|éditée?s?|opérée?s?)\s+par\s+`,
+    String.raw`(?<!\p{L})(?:es|son|está|están)\s+(?:operad[oa]s?|gestionad[oa]s?)\s+por\s+`,
+    String.raw`(?<!\p{L})(?:è|sono)\s+(?:gestit[oa]|operat[oa])\s+da\s+`,
+    String.raw`(?<!\p{L})(?:wordt|worden)\s+(?:beheerd|uitgebaat|geëxploiteerd)\s+door\s+`,
+    String.raw`(?<!\p{L})(?:jest\s+)?prowadzon[ya]\s+(?:jest\s+)?przez[ \t]*:?[ \t]*`,
   ].join('|'),
   'giu',
 );
@@ -343,6 +368,12 @@ function ownerAfter(rest: string): string {
   return words.length <= 6 && words.every((w) => OWNER_WORD.test(w)) && /^[\p{Lu}\d]/u.test(name) && /\p{L}{3,}/u.test(name) ? name : '';
 }
 
+/** The rest of the line after an ownership phrase; the next line when the phrase ends its line ("… operated by:"). */
+function ownerLine(text: string, after: number): string {
+  const [line, next] = text.slice(after, after + 150).split('\n');
+  return line!.replace(/[\s:]+$/, '') === '' && next ? next.trim() : line!;
+}
+
 /**
  * Ownership statements of a text: who the page says owns what. The subject is the clause before the
  * phrase (back to the sentence's start, at most 150 characters); the owner is the name after it.
@@ -358,7 +389,7 @@ export function ownershipStatements(text: string): Array<{ owner: string; owns: 
         .replace(/[®™℠]/g, ''),
     );
     const after = m.index + m[0].length;
-    const owner = ownerAfter(text.slice(after, after + 150).split('\n')[0]!);
+    const owner = ownerAfter(ownerLine(text, after));
     if (owns && owner && nameLike(owner)) out.push({ owner: normalizeLine(owner), owns });
   }
   // A sentence with no subject ("© 2024 Seaside Hotel. Owned and operated by Acme Hospitality LLC."):
@@ -413,6 +444,8 @@ const REGISTRATION = new RegExp(
   [
     String.raw`\b(?:is\s+)?registered\s+in\s+(?:England|Scotland|Wales|Northern\s+Ireland|Ireland|the\s+UK\b|the\s+United\s+Kingdom)`,
     String.raw`\bregistered\s+(?:office|address|company)\b|\bcompany\s+(?:registration\s+)?(?:no\b|number\b)|\bregistergericht\b|\bhandelsregister\b`,
+    // The registered office in the languages of the EU: "Acme S.r.l. – Sede legale: …", "Acme Kft. · Székhely: …".
+    String.raw`(?<!\p{L})(?:sede\s+legale|siège\s+social|domicilio\s+social|sitz\s+der\s+gesellschaft|sídlo|se\s+sídlem|so\s+sídlom|székhely|siedziba|sede\s+social|statutaire\s+zetel)(?!\p{L})`,
     String.raw`(?<![\p{L}\p{N}])(?:CNPJ|NIPC|CIF|NIF|RCS|SIRE[NT]|KvK|P\.?\s?IVA|Partita\s+IVA|REA|UID|CHE|FN|HRB|HRA|ABN|ACN|CIN|UEN|CRO|KRS|NIP|REGON|CVR|IČO|Y-tunnus|Org\.?\s?nr\.?|Organisasjonsnummer|Organisationsnummer)(?![\p{L}])(?=[\s.:/-]*(?:n[°ºo]\.?\s*|nr\.?\s*)?[A-Z]{0,3}[\s-]?\d)`,
   ].join('|'),
   'giu',
