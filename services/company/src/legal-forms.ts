@@ -16,6 +16,8 @@ const form = (pattern: string, caseSensitive = false): LegalForm => ({ pattern, 
 export const LEGAL_FORMS: readonly LegalForm[] = [
   // US / UK / Commonwealth
   form('Ltd\\.?\\s*Şti\\.?'),
+  // Turkish capitals: the dotted İ is no upper-case "i" to the case-insensitive match.
+  form('LTD\\.?\\s*ŞTİ\\.?', true),
   form('\\(Pty\\)\\s*Ltd\\.?'),
   form('Pty\\.?\\s*Ltd\\.?'),
   form('Pty\\.?\\s*Limited'),
@@ -69,6 +71,8 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   form('GbR', true),
   form('e\\.\\s?K\\.', true),
   form('e\\.\\s?V\\.', true),
+  // Austria's registered sole trader ("eingetragenes Unternehmen"): "Haarmonie Wien e.U.".
+  form('e\\.\\s?U\\.', true),
   form('AG', true),
   form('SE', true),
   // Romance languages
@@ -85,6 +89,9 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   form('SNC', true),
   form('S\\.p\\.A\\.?'),
   form('SpA', true),
+  // Italy's simplified S.r.l. ("società a responsabilità limitata semplificata") before the S.r.l.
+  form('S\\.r\\.l\\.s\\.?'),
+  form('Srls', true),
   form('S\\.r\\.l\\.?'),
   form('Srl', true),
   form('SRL', true),
@@ -104,6 +111,7 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   form('NV', true),
   form('BVBA', true),
   form('SPRL', true),
+  form('V\\.O\\.F\\.', true),
   form('VOF', true),
   // Nordic
   form('ASA', true),

@@ -327,6 +327,21 @@ describe('ownership statements and registration lines', () => {
     ]);
     expect(registeredNames('Gamskogel Hotelbetriebs GmbH & Co KG, FN 412233 k, Landesgericht Innsbruck')).toEqual(['Gamskogel Hotelbetriebs GmbH & Co KG']);
     expect(registeredNames('Gumleaf Software Pty Ltd (ABN 63 154 872 019)')).toEqual(['Gumleaf Software Pty Ltd']);
+    // A company-details line: the name opens it, its fields separated, the registration at its end.
+    expect(registeredNames('Nuvola Gelati S.r.l.s. – Via Santo Stefano 14/b, 40125 Bologna – P.IVA 03987650123')).toEqual(['Nuvola Gelati S.r.l.s.']);
+    expect(registeredNames('Acme Widgets Ltd makes widgets for builders. Registered office: 1 High St')).toEqual([]);
+    // The register's line right under the name; a tax id of Latin America; "registered in" in Portuguese.
+    expect(registeredNames('Muebles Cerro Alto, S.A. de C.V.\nRFC MCA980312K47\nAv. Ruiz Cortines 2150')).toEqual(['Muebles Cerro Alto, S.A. de C.V.']);
+    expect(registeredNames('a Vitalle Fisioterapia e Pilates Ltda., inscrita no CNPJ sob o nº 12.345.678/0001-90')).toEqual([
+      'Vitalle Fisioterapia e Pilates Ltda.',
+    ]);
+    expect(registeredNames('Haarmonie Wien e.U. · Inhaberin: Sabine Gruber · FN 512834 v')).toEqual(['Haarmonie Wien e.U.']);
+    expect(registeredNames('ÇINAR SERAMİK TASARIM SANAYİ VE TİCARET LTD. ŞTİ.\nMERSİS No: 0217045681300015')).toEqual([
+      'ÇINAR SERAMİK TASARIM SANAYİ VE TİCARET LTD. ŞTİ.',
+    ]);
+    expect(findLegalNamesInText('ÇINAR SERAMİK TASARIM SANAYİ VE TİCARET LTD. ŞTİ.\nKalabak Mah.')).toEqual([
+      'ÇINAR SERAMİK TASARIM SANAYİ VE TİCARET LTD. ŞTİ.',
+    ]);
     // The registered office in other languages names the entity before it.
     expect(registeredNames('Vallombrosa Alimentari S.r.l. – Sede legale: Via Aretina 214, 50065 Pontassieve (FI)')).toEqual(['Vallombrosa Alimentari S.r.l.']);
     expect(registeredNames('Dunai Pörkölő Kft. · Székhely: 1137 Budapest')).toEqual(['Dunai Pörkölő Kft.']);
@@ -395,6 +410,15 @@ describe('ownership statements and registration lines', () => {
     ]);
     // A colon that ends a line with nothing under it names nobody.
     expect(ownershipStatements('Der Shop wird betrieben von:\n')).toEqual([]);
+  });
+
+  it('reads "the trading name of" as "a trading name of", and a V.O.F. as a partnership\'s form', () => {
+    expect(ownershipStatements('Liffey Smile Dental is the trading name of Brightwater Dental Care Limited, a private company')).toEqual([
+      { owner: 'Brightwater Dental Care Limited', owns: 'Liffey Smile Dental' },
+    ]);
+    expect(ownershipStatements('Bloemerie Spaarne is een handelsnaam van Van der Meer & Bakker V.O.F. · KvK 71234569')).toEqual([
+      { owner: 'Van der Meer & Bakker V.O.F.', owns: 'Bloemerie Spaarne' },
+    ]);
   });
 
   it('reads a trading name stated in Dutch, German, French, Spanish and Italian', () => {

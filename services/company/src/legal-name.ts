@@ -326,7 +326,7 @@ const OWNERSHIP = new RegExp(
   [
     String.raw`\b(?:is|are)\s+(?:(?:a|the)\s+)?(?:(?:registered|common[- ]law)\s+)?(?:trade\s?marks?|service\s+marks?)(?:\s+(?:and|&)\s+(?:the\s+)?property)?\s+of\s+`,
     String.raw`\b(?:is|are)\s+(?:(?:owned|operated|published|run)(?:\s+(?:and|&)\s+(?:owned|operated|published|run|developed|maintained|managed))?|developed\s+(?:and|&)\s+(?:owned|operated|published))\s+by\s+`,
-    String.raw`(?:\b(?:is|are)|,)\s+(?:a|an)\s+(?:(?:wholly[- ]owned|independent(?:ly owned)?)\s+)?(?:subsidiary|division|brand|trading\s+(?:name|style)|member\s+company|affiliate)\s+of\s+`,
+    String.raw`(?:\b(?:is|are)|,)\s+(?:a|an|the)\s+(?:(?:wholly[- ]owned|independent(?:ly owned)?)\s+)?(?:subsidiary|division|brand|trading\s+(?:name|style)|member\s+company|affiliate)\s+of\s+`,
     // The same in the main European languages: "Beispiel ist eine Marke der Muster Holding GmbH", "Acme est une
     // marque de Groupe Exemple SA", "es una marca de", "è un marchio di", "is een merk van", "ist ein Unternehmen der".
     String.raw`(?<!\p{L})(?:ist|sind)\s+(?:eine?\s+)?(?:eingetragene\s+)?(?:marke|warenzeichen|handelsname|tochter(?:gesellschaft|unternehmen)?|unternehmen|gesellschaft|geschäftsbereich)\s+(?:der|des|von)\s+`,
@@ -444,9 +444,11 @@ const REGISTRATION = new RegExp(
   [
     String.raw`\b(?:is\s+)?registered\s+in\s+(?:England|Scotland|Wales|Northern\s+Ireland|Ireland|the\s+UK\b|the\s+United\s+Kingdom)`,
     String.raw`\bregistered\s+(?:office|address|company)\b|\bcompany\s+(?:registration\s+)?(?:no\b|number\b)|\bregistergericht\b|\bhandelsregister\b`,
+    // "Registered in" in other languages: "Acme Ltda., inscrita no CNPJ …", "Acme SAS, immatriculée au RCS …".
+    String.raw`(?<!\p{L})(?:inscrit[ao]|inscrite?|immatricul[ée]e?|iscritt[ao]|registrad[ao]|eingetragen|ingeschreven)\s+(?:no|na|au|à|en|im|in|al|nel|nella|bij|presso|sous|beim)(?!\p{L})`,
     // The registered office in the languages of the EU: "Acme S.r.l. – Sede legale: …", "Acme Kft. · Székhely: …".
     String.raw`(?<!\p{L})(?:sede\s+legale|siège\s+social|domicilio\s+social|sitz\s+der\s+gesellschaft|sídlo|se\s+sídlem|so\s+sídlom|székhely|siedziba|sede\s+social|statutaire\s+zetel)(?!\p{L})`,
-    String.raw`(?<![\p{L}\p{N}])(?:CNPJ|NIPC|CIF|NIF|RCS|SIRE[NT]|KvK|P\.?\s?IVA|Partita\s+IVA|REA|UID|CHE|FN|HRB|HRA|ABN|ACN|CIN|UEN|CRO|KRS|NIP|REGON|CVR|IČO|Y-tunnus|Org\.?\s?nr\.?|Organisasjonsnummer|Organisationsnummer)(?![\p{L}])(?=[\s.:/-]*(?:n[°ºo]\.?\s*|nr\.?\s*)?[A-Z]{0,3}[\s-]?\d)`,
+    String.raw`(?<![\p{L}\p{N}])(?:CNPJ|NIPC|CIF|NIF|RCS|SIRE[NT]|KvK|P\.?\s?IVA|Partita\s+IVA|REA|UID|CHE|FN|HRB|HRA|ABN|ACN|CIN|UEN|CRO|KRS|NIP|REGON|CVR|IČO|Y-tunnus|Org\.?\s?nr\.?|Organisasjonsnummer|Organisationsnummer|RFC|RUC|RUT|NIT|CUIT|MERS[İI]S|VAT|BTW|TVA|USt-?IdNr\.?|GSTIN|NZBN|EIN)(?![\p{L}])(?=[\s.:/-]*(?:n[°ºo]\.?:?\s*|nr\.?:?\s*)?[A-Z]{0,3}[\s-]?\d)`,
   ].join('|'),
   'giu',
 );
@@ -456,10 +458,9 @@ const REGISTRATION = new RegExp(
  * characters `gap` allows between its end and `at`; '' when there is none.
  */
 function legalNameEndingAt(text: string, at: number, gap: RegExp): string {
-  const before = text
-    .slice(Math.max(0, at - 150), at)
-    .split('\n')
-    .pop()!;
+  const lines = text.slice(Math.max(0, at - 150), at).split('\n');
+  // A line of its own right under the name ("Muebles Cerro Alto, S.A. de C.V. / RFC MCA980312K47"): the line above.
+  const before = lines.length > 1 && !lines[lines.length - 1]!.trim() ? lines[lines.length - 2]! : lines[lines.length - 1]!;
   const names = findLegalNamesInText(before);
   const last = names[names.length - 1];
   return last && gap.test(before.slice(before.lastIndexOf(last) + last.length)) ? last : '';
@@ -470,10 +471,23 @@ export function registeredNames(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(REGISTRATION)) {
     // Only a name that ends right before the line ("… Ltd. Registered in", "… Limited is registered in").
-    const name = legalNameEndingAt(text, m.index, /^[\s.,;:|•·(–—-]*$/u);
+    const name = legalNameEndingAt(text, m.index, /^[\s.,;:|•·(–—-]*$/u) || detailsLineOpener(text, m.index);
     if (name) out.push(name);
   }
   return out;
+}
+
+/**
+ * The legal name that opens a company-details line whose fields a footer separates ("Nuvola Gelati
+ * S.r.l.s. – Via Santo Stefano 14/b, 40125 Bologna – P.IVA …"): the name, then fields between "–",
+ * "·", "|" or "•", then the registration at `at`; no sentence in between.
+ */
+function detailsLineOpener(text: string, at: number): string {
+  const head = text.slice(text.lastIndexOf('\n', at - 1) + 1, at);
+  const name = findLegalNamesInText(head)[0];
+  if (!name || !head.trimStart().startsWith(name)) return '';
+  const fields = head.trimStart().slice(name.length);
+  return /\s[–—·|•]\s/.test(fields) && !/[.!?]\s+\p{Lu}\p{Ll}/u.test(fields) ? name : '';
 }
 
 /**
