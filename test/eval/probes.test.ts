@@ -1,0 +1,84 @@
+/**
+ * The blind synthetic probe pages (test/fixtures/probes, README there): the company analyzer names
+ * every page's legal entity (or brand, where none is stated), and the classifier keeps its tier-1
+ * count. Offline, from the saved HTML under each page's own host name, as offline-company.ts reads
+ * the corpus.
+ */
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createClassifier } from '../../services/classifier/src/classifier.ts';
+import { loadSentenceEncoder } from '../../services/classifier/src/embed.ts';
+import { createEmbeddedClassifier } from '../../services/classifier/src/providers/embedded.ts';
+import { analyzeCompany } from '../../services/company/src/analyze.ts';
+import { snapshotFromHtml } from '../support/snapshot-from-html.ts';
+import { companyNameMatches, legalNameMatches } from './score-company.ts';
+
+const ROOT = new URL('../fixtures/probes/', import.meta.url).pathname;
+
+interface CompanyLabel {
+  file: string;
+  host: string;
+  path?: string;
+  expected_name: string;
+  acceptable?: string[];
+  brand_name: string;
+  legal_stated: boolean;
+  kind: string;
+}
+interface ClassifyLabel {
+  file: string;
+  host: string;
+  path?: string;
+  tier1: string;
+  tier2: string;
+  also_ok_tier2?: string[];
+}
+
+const labels = <T>(set: string): T[] =>
+  readFileSync(join(ROOT, set, 'labels.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as T);
+const page = (set: string, l: { file: string; host: string; path?: string }) => {
+  const url = `https://${l.host}${l.path ?? '/'}`;
+  return { url, snapshot: snapshotFromHtml(readFileSync(join(ROOT, set, l.file), 'utf8'), url) };
+};
+
+const companySets = readdirSync(ROOT).filter((d) => d.startsWith('company-'));
+
+describe('company names on the blind probe pages', () => {
+  it('has the three sets', () => {
+    expect(companySets.sort()).toEqual(['company-1', 'company-2', 'company-3']);
+  });
+
+  for (const set of companySets) {
+    it.each(labels<CompanyLabel>(set).map((l) => [l.file, l] as const))(`${set} %s`, (_file, l) => {
+      const { snapshot } = page(set, l);
+      const { data } = analyzeCompany({ requestId: randomUUID(), snapshot, extraSnapshots: [] });
+      const expected = [l.expected_name, ...(l.acceptable ?? [])];
+      const name = data.name ?? '';
+      expect(
+        expected.some((e) => companyNameMatches(name, e)),
+        `${l.kind}: got "${name}", expected "${l.expected_name}"`,
+      ).toBe(true);
+      if (l.legal_stated) expect(expected.some((e) => legalNameMatches(name, e))).toBe(true);
+    });
+  }
+});
+
+describe('classification of the blind probe pages', () => {
+  it('keeps tier-1 on at least 27 of the 36 pages', { timeout: 120_000 }, async () => {
+    const classifier = createClassifier({ embedded: createEmbeddedClassifier(await loadSentenceEncoder()) });
+    const rows = labels<ClassifyLabel>('classify-1');
+    let tier1 = 0;
+    for (const l of rows) {
+      const { url, snapshot } = page('classify-1', l);
+      const got = await classifier.classify(snapshot, url);
+      if (got.iab_parent_id === l.tier1) tier1++;
+    }
+    expect(rows).toHaveLength(36);
+    expect(tier1).toBeGreaterThanOrEqual(27);
+  });
+});
