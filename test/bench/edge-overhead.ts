@@ -45,10 +45,10 @@ export interface OverheadStep {
   floor?: { path: string; p99: number; achievedRate: number };
   /**
    * The same refusal step read by the paced generator (paced-load.ts: requests due evenly at the rate,
-   * latency from the due time), the floor path and this path taking turns, pooled over the rounds. autocannon sends each
-   * connection's per-second quota back to back at the start of every second, so its p99 at 1000 req/s
-   * is the time the edge takes to drain those bursts; the paced reading is the latency of requests
-   * arriving at that rate, and the one the refusal goal is judged on.
+   * latency from the due time), the floor path and this path taking turns, pooled over the rounds.
+   * autocannon sends each connection's per-second quota back to back at the start of every second, so
+   * its p99 at 1000 req/s is the time the edge takes to drain those bursts; the paced reading is the
+   * latency of requests arriving at that rate, and the one the refusal goal is judged on.
    */
   paced?: PacedStep;
 }
@@ -110,7 +110,8 @@ export async function measureOverhead(
   opts: {
     durationS: number;
     log: (line: string) => void;
-    floor?: OverheadPath /** Paced floor-then-path rounds per refusal path (2). */;
+    floor?: OverheadPath;
+    /** Paced floor-then-path rounds per refusal path (2). */
     pacedRounds?: number;
   },
 ): Promise<OverheadStep[]> {
