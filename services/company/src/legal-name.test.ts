@@ -342,6 +342,8 @@ describe('ownership statements and registration lines', () => {
     expect(findLegalNamesInText('ÇINAR SERAMİK TASARIM SANAYİ VE TİCARET LTD. ŞTİ.\nKalabak Mah.')).toEqual([
       'ÇINAR SERAMİK TASARIM SANAYİ VE TİCARET LTD. ŞTİ.',
     ]);
+    // "ein" before a number is German prose, not the US EIN.
+    expect(registeredNames('Die Muster GmbH, ein 1998 gegründetes Familienunternehmen')).toEqual([]);
     // The registered office in other languages names the entity before it.
     expect(registeredNames('Vallombrosa Alimentari S.r.l. – Sede legale: Via Aretina 214, 50065 Pontassieve (FI)')).toEqual(['Vallombrosa Alimentari S.r.l.']);
     expect(registeredNames('Dunai Pörkölő Kft. · Székhely: 1137 Budapest')).toEqual(['Dunai Pörkölő Kft.']);

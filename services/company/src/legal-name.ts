@@ -448,7 +448,7 @@ const REGISTRATION = new RegExp(
     String.raw`(?<!\p{L})(?:inscrit[ao]|inscrite?|immatricul[ée]e?|iscritt[ao]|registrad[ao]|eingetragen|ingeschreven)\s+(?:no|na|au|à|en|im|in|al|nel|nella|bij|presso|sous|beim)(?!\p{L})`,
     // The registered office in the languages of the EU: "Acme S.r.l. – Sede legale: …", "Acme Kft. · Székhely: …".
     String.raw`(?<!\p{L})(?:sede\s+legale|siège\s+social|domicilio\s+social|sitz\s+der\s+gesellschaft|sídlo|se\s+sídlem|so\s+sídlom|székhely|siedziba|sede\s+social|statutaire\s+zetel)(?!\p{L})`,
-    String.raw`(?<![\p{L}\p{N}])(?:CNPJ|NIPC|CIF|NIF|RCS|SIRE[NT]|KvK|P\.?\s?IVA|Partita\s+IVA|REA|UID|CHE|FN|HRB|HRA|ABN|ACN|CIN|UEN|CRO|KRS|NIP|REGON|CVR|IČO|Y-tunnus|Org\.?\s?nr\.?|Organisasjonsnummer|Organisationsnummer|RFC|RUC|RUT|NIT|CUIT|MERS[İI]S|VAT|BTW|TVA|USt-?IdNr\.?|GSTIN|NZBN|EIN)(?![\p{L}])(?=[\s.:/-]*(?:n[°ºo]\.?:?\s*|nr\.?:?\s*)?[A-Z]{0,3}[\s-]?\d)`,
+    String.raw`(?<![\p{L}\p{N}])(?:CNPJ|NIPC|CIF|NIF|RCS|SIRE[NT]|KvK|P\.?\s?IVA|Partita\s+IVA|REA|UID|CHE|FN|HRB|HRA|ABN|ACN|CIN|UEN|CRO|KRS|NIP|REGON|CVR|IČO|Y-tunnus|Org\.?\s?nr\.?|Organisasjonsnummer|Organisationsnummer|RFC|RUC|RUT|NIT|CUIT|MERS[İI]S|VAT|BTW|TVA|USt-?IdNr\.?|GSTIN|NZBN)(?![\p{L}])(?=[\s.:/-]*(?:n[°ºo]\.?:?\s*|nr\.?:?\s*)?[A-Z]{0,3}[\s-]?\d)`,
   ].join('|'),
   'giu',
 );
