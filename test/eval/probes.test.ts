@@ -77,16 +77,20 @@ describe('company names on the blind probe pages', () => {
 });
 
 describe('classification of the blind probe pages', () => {
-  it('keeps tier-1 on at least 27 of the 36 pages', { timeout: 120_000 }, async () => {
+  // Tier-1 right on at least as many pages as now: classify-1 27 of 36, classify-2 (held out) 29 of 36.
+  it.each([
+    ['classify-1', 27],
+    ['classify-2', 29],
+  ] as const)('%s keeps tier-1 on at least %i of its 36 pages', { timeout: 120_000 }, async (set, least) => {
     const classifier = createClassifier({ embedded: createEmbeddedClassifier(await loadSentenceEncoder()) });
-    const rows = labels<ClassifyLabel>('classify-1');
+    const rows = labels<ClassifyLabel>(set);
     let tier1 = 0;
     for (const l of rows) {
-      const { url, snapshot } = page('classify-1', l);
+      const { url, snapshot } = page(set, l);
       const got = await classifier.classify(snapshot, url);
       if (got.iab_parent_id === l.tier1) tier1++;
     }
     expect(rows).toHaveLength(36);
-    expect(tier1).toBeGreaterThanOrEqual(27);
+    expect(tier1).toBeGreaterThanOrEqual(least);
   });
 });
