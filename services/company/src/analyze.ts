@@ -29,6 +29,7 @@ export function analyzeCompany(req: CompanyRequest): CompanyReply {
     hints,
     texts,
     addresses,
+    pages.flatMap((p) => p.authors),
   );
   const addressSources = [...new Set(foundAddresses.map((a) => a.source))];
 

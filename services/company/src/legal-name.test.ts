@@ -229,6 +229,36 @@ describe('owner of the site', () => {
   it('returns null without candidates', () => {
     expect(chooseLegalName([], 'acme', [])).toBeNull();
   });
+
+  it("takes no copyright holder that is the page's meta author, unless the domain spells the name", () => {
+    const candidates = collectNameCandidates({
+      domainLabel: 'substack',
+      title: 'The 40-year mortgage is coming - by Priya Raman - The Margin Call',
+      ogSiteName: 'The Margin Call',
+      applicationName: '',
+      visibleText: 'The 40-year mortgage is coming\nBy Priya Raman\n© 2025 Priya Raman · Privacy · Terms',
+      footerText: '© 2025 Priya Raman · Privacy · Terms',
+      jsonLd: empty,
+      microdata: empty,
+    });
+    const hints = ['The Margin Call'];
+    expect(chooseLegalName(candidates, 'substack', hints, [], [], [])?.name).toBe('Priya Raman');
+    expect(chooseLegalName(candidates, 'substack', hints, [], [], ['Priya Raman'])?.name).toBe('The Margin Call');
+    // Her own site: the author is the owner.
+    expect(chooseLegalName(candidates, 'priyaraman', hints, [], [], ['Priya Raman'])?.name).toBe('Priya Raman');
+    // An author written with a legal form is an organisation.
+    const firm = collectNameCandidates({
+      domainLabel: 'marginnews',
+      title: 'Margin News',
+      ogSiteName: '',
+      applicationName: '',
+      visibleText: '© 2025 Ledger Media LLC',
+      footerText: '© 2025 Ledger Media LLC',
+      jsonLd: empty,
+      microdata: empty,
+    });
+    expect(chooseLegalName(firm, 'marginnews', [], [], [], ['Ledger Media LLC'])?.name).toBe('Ledger Media LLC');
+  });
 });
 
 describe('legal statements', () => {

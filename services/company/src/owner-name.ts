@@ -298,10 +298,18 @@ export function chooseOwnerNames(
   texts: readonly string[] = [],
   /** The pages' own address lines: their towns and regions are no names. */
   addresses: readonly string[] = [],
+  /** The pages' authors as their meta tags name them: people, not the owner, unless the domain spells them. */
+  authors: readonly string[] = [],
 ): NameChoice | null {
   const places = placesOf(addresses);
+  const people = new Set(authors.map(keyOf).filter((k) => k.length >= 4));
+  // "© 2025 Priya Raman" on a newsletter whose meta author is Priya Raman: the author's own name, no
+  // legal form, and not the domain's (janedoe.com is Jane Doe's site).
+  const isAuthor = (c: NameCandidate): boolean => people.has(keyOf(c.name)) && !legalFormOf(c.name) && ownerAffinity(c.name, domainLabel, []) < 0.7;
   // A platform or agency the page credits is no owner, unless its name is the site's own ("Powered by Acme" on acme.com).
-  const usable = candidates.filter((c) => !isJunkName(c.name, domainLabel, places) && !(c.credited && ownerAffinity(c.name, domainLabel, hints) === 0));
+  const usable = candidates.filter(
+    (c) => !isJunkName(c.name, domainLabel, places) && !(c.credited && ownerAffinity(c.name, domainLabel, hints) === 0) && !isAuthor(c),
+  );
   // Ownership statements do not choose the organisation; they are read once it is chosen.
   const statements = usable.filter((c) => c.owns !== undefined);
   const groups = groupCandidates(usable.filter((c) => c.owns === undefined)).map((m) => scoreGroup(m, domainLabel, hints));

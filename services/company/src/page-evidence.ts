@@ -24,6 +24,8 @@ export interface PageEvidence {
   names: NameCandidate[];
   /** Names the site gives itself (og:site_name, WebSite, title), for telling the owner from partners. */
   ownerHints: string[];
+  /** The page's author as its meta tags name them (`author`, `article:author`): a person, not the owner. */
+  authors: string[];
   /** The page's visible text without the lines that only show the title again (text.ts). */
   text: string;
   emails: FoundEmail[];
@@ -137,6 +139,7 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
     microdata,
   });
   const ownerHints = [ogSiteName, applicationName, ...jsonLd.siteNames, ...titleSegments(s.title)].filter(Boolean);
+  const authors = [metaContent(s, 'author'), metaContent(s, 'article:author')].filter((a): a is string => !!a && !/[/@]/.test(a)).map((a) => a.trim());
 
   const emails: FoundEmail[] = [
     ...emailsFromAnchors(s.anchors),
@@ -169,5 +172,5 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
   for (const line of addressElements(root)) addresses.push({ line, source: 'address' });
   for (const line of extractTextAddresses(visible)) addresses.push({ line, source: 'text' });
 
-  return { url: s.finalUrl || s.requestedUrl, names, ownerHints, text: visible, emails, addresses };
+  return { url: s.finalUrl || s.requestedUrl, names, ownerHints, authors, text: visible, emails, addresses };
 }
