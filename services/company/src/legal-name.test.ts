@@ -244,8 +244,9 @@ describe('owner of the site', () => {
     const hints = ['The Margin Call'];
     expect(chooseLegalName(candidates, 'substack', hints, [], [], [])?.name).toBe('Priya Raman');
     expect(chooseLegalName(candidates, 'substack', hints, [], [], ['Priya Raman'])?.name).toBe('The Margin Call');
-    // Her own site: the author is the owner.
+    // Her own site: the author is the owner; so is a site that names itself as its author.
     expect(chooseLegalName(candidates, 'priyaraman', hints, [], [], ['Priya Raman'])?.name).toBe('Priya Raman');
+    expect(chooseLegalName(candidates, 'substack', ['Priya Raman'], [], [], ['Priya Raman'])?.name).toBe('Priya Raman');
     // An author written with a legal form is an organisation.
     const firm = collectNameCandidates({
       domainLabel: 'marginnews',

@@ -302,9 +302,11 @@ export function chooseOwnerNames(
   authors: readonly string[] = [],
 ): NameChoice | null {
   const places = placesOf(addresses);
-  const people = new Set(authors.map(keyOf).filter((k) => k.length >= 4));
+  // Sites that set their own name as the author ("Fietsmakerij De Spaak" in meta author and og:site_name) keep it.
+  const siteNames = new Set(hints.map(keyOf));
+  const people = new Set(authors.map(keyOf).filter((k) => k.length >= 4 && !siteNames.has(k)));
   // "© 2025 Priya Raman" on a newsletter whose meta author is Priya Raman: the author's own name, no
-  // legal form, and not the domain's (janedoe.com is Jane Doe's site).
+  // legal form, not a name the site gives itself, and not the domain's (janedoe.com is Jane Doe's site).
   const isAuthor = (c: NameCandidate): boolean => people.has(keyOf(c.name)) && !legalFormOf(c.name) && ownerAffinity(c.name, domainLabel, []) < 0.7;
   // A platform or agency the page credits is no owner, unless its name is the site's own ("Powered by Acme" on acme.com).
   const usable = candidates.filter(
