@@ -11,8 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { createClassifier } from '../../services/classifier/src/classifier.ts';
 import { loadSentenceEncoder } from '../../services/classifier/src/embed.ts';
 import { createEmbeddedClassifier } from '../../services/classifier/src/providers/embedded.ts';
+import { analyzeBrand } from '../../services/brand/src/analyze.ts';
 import { analyzeCompany } from '../../services/company/src/analyze.ts';
 import { snapshotFromHtml } from '../support/snapshot-from-html.ts';
+import { knownLogoFound } from './score-brand.ts';
 import { companyNameMatches, legalNameMatches } from './score-company.ts';
 
 const ROOT = new URL('../fixtures/probes/', import.meta.url).pathname;
@@ -92,5 +94,27 @@ describe('classification of the blind probe pages', () => {
     }
     expect(rows).toHaveLength(36);
     expect(tier1).toBeGreaterThanOrEqual(least);
+  });
+});
+
+interface LogoProbeLabel {
+  file: string;
+  host: string;
+  logo_urls: string[];
+  placement: string;
+}
+
+describe('logos of the blind probe pages', () => {
+  // Every placement of logo-1 (header images, picture/srcset, lazy data-src, inline and sprite SVG,
+  // CSS backgrounds, JSON-LD, microdata, og:logo, icon links) yields one of the page's own logo URLs.
+  it.each(labels<LogoProbeLabel>('logo-1').map((l) => [l.file, l] as const))('logo-1 %s', async (_file, l) => {
+    const { snapshot } = page('logo-1', l);
+    const out = await analyzeBrand({
+      requestId: '00000000-0000-4000-8000-000000000000',
+      snapshot,
+      screenshotUrl: '',
+      options: { screenshotColors: null, css: true, html: false, javascript: false },
+    });
+    expect(knownLogoFound({ page_id: l.file, logos: l.logo_urls, how: '' }, out.logos), l.placement).toBe(true);
   });
 });
