@@ -15,6 +15,7 @@
  */
 import { Agent, request } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { quantile } from './stats.ts';
 
 export interface PacedResult {
   rate: number;
@@ -37,8 +38,8 @@ export interface PacedResult {
   samples?: number[];
 }
 
-export const pct = (sorted: readonly number[], q: number): number =>
-  sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 100) / 100 : Number.NaN;
+/** A percentile of sorted latencies (stats.ts `quantile`, interpolating), to 0.01 ms. */
+export const pct = (sorted: readonly number[], q: number): number => Math.round(quantile(sorted, q) * 100) / 100;
 
 export function pacedLoad(
   url: string,
