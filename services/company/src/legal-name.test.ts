@@ -487,6 +487,66 @@ describe('ownership statements and registration lines', () => {
     expect(choice?.brandName).toBe('Joe’s Garage');
   });
 
+  it('reads "a d/b/a of", "operating as" in brackets, "a program of" and a statement about the organisation by its kind', () => {
+    const name = (text: string, domain: string, title: string) => chooseLegalName(facts(text, domain, title), domain, [title])?.name;
+    expect(name('Bayside Barkery\nTreats and toys.\nBayside Barkery is a d/b/a of Pelham Pet Supply Inc · Returns', 'baysidebarkery', 'Bayside Barkery')).toBe(
+      'Pelham Pet Supply Inc',
+    );
+    expect(
+      name(
+        'Harbourview Print & Sign\nHarbourview Graphics Limited (operating as Harbourview Print & Sign) respects your privacy.',
+        'harbourviewprint',
+        'Harbourview Print & Sign',
+      ),
+    ).toBe('Harbourview Graphics Limited');
+    expect(
+      name(
+        'Larchmont Food Pantry\nThe Larchmont Food Pantry is a program of The Larchmont Avenue Foundation, a 501(c)(3) organization.',
+        'larchmontpantry',
+        'Larchmont Food Pantry',
+      ),
+    ).toBe('Larchmont Avenue Foundation');
+    expect(
+      name(
+        'Clonmore Mill Museum\nThe museum is owned and managed by the Clonmore Heritage Trust, a company limited by guarantee.',
+        'clonmoremill',
+        'Clonmore Mill Museum',
+      ),
+    ).toBe('Clonmore Heritage Trust');
+    // Not every subject by its kind: a building's owner is a landlord.
+    expect(name('Clonmore Mill Museum\nThe building is owned by Carlow Estates Ltd.', 'clonmoremill', 'Clonmore Mill Museum')).toBe('Clonmore Mill Museum');
+  });
+
+  it("reads a parent group's caption, with a strong legal form or a group's word only", () => {
+    const owners = (text: string) => ownershipStatements(text).map((o) => o.owner);
+    expect(owners('Gift Vouchers\nA Greystone Hospitality Group Ltd venue\n© The Copper Kettle 2025')).toEqual(['Greystone Hospitality Group Ltd']);
+    expect(owners('© 2025 Acme Homes · A Berkshire Hathaway Holdings Company')).toEqual(['Berkshire Hathaway Holdings']);
+    expect(owners('Acme Plumbing\nA Locally Owned Business\nA Trusted Name company.')).toEqual([]);
+  });
+
+  it('reads no owner from a list of locations each "owned by" somebody else', () => {
+    const text =
+      'Brightleaf Lawn Care\nFind a location\nBrightleaf Lawn Care of North Raleigh — owned by Marcus & Tia Greene\nBrightleaf Lawn Care of West Chester — owned by Dan Pruitt\n© 2025 Brightleaf Franchising, LLC. All rights reserved.';
+    expect(ownershipStatements(text)).toEqual([]);
+    expect(chooseLegalName(facts(text, 'brightleaflawn', 'Brightleaf Lawn Care'), 'brightleaflawn', ['Brightleaf Lawn Care'])?.name).toBe(
+      'Brightleaf Franchising, LLC',
+    );
+    // One owner, stated twice, is the site's.
+    expect(
+      ownershipStatements('Harbour Inn. Owned and operated by Tidewater Hospitality LLC\nOperated by Tidewater Hospitality LLC').map((o) => o.owner),
+    ).toEqual(['Tidewater Hospitality LLC', 'Tidewater Hospitality LLC']);
+  });
+
+  it('reads the name a contractor\'s licence number follows, and "Co." after a longer form of the name', () => {
+    expect(registeredNames('Licensed & Insured · Summit Ridge Exteriors, L.L.C. · ROC #334512 · Bonded')).toEqual(['Summit Ridge Exteriors, L.L.C.']);
+    expect(registeredNames('Acme Plumbing Inc. Lic. No. 1043')).toEqual(['Acme Plumbing Inc.']);
+    const text =
+      'Ebbing Precision\nThree generations at the spindle\nFounded in 1972 by Walter Ebbing, Ebbing Precision Machine Co. began with two lathes.\n© 2025 Ebbing Precision';
+    expect(chooseLegalName(facts(text, 'ebbingprecision', 'Ebbing Precision'), 'ebbingprecision', ['Ebbing Precision'])?.name).toBe(
+      'Ebbing Precision Machine Co.',
+    );
+  });
+
   it("ignores a statement about somebody else's marks, and a registered sister company", () => {
     const text =
       '© 2024 Acme Widgets\nApp Store is a trademark of Apple Inc., registered in the U.S.\nGodiva Mortgages Limited is registered in England and Wales.\nSuperAcme Widgets Pro is a trademark of Roadrunner Holdings plc.\nNorthern Acme Widgets Limited is registered in Scotland.';

@@ -326,7 +326,9 @@ const OWNERSHIP = new RegExp(
   [
     String.raw`\b(?:is|are)\s+(?:(?:a|the)\s+)?(?:(?:registered|common[- ]law)\s+)?(?:trade\s?marks?|service\s+marks?)(?:\s+(?:and|&)\s+(?:the\s+)?property)?\s+of\s+`,
     String.raw`\b(?:is|are)\s+(?:(?:owned|operated|published|run)(?:\s+(?:and|&)\s+(?:owned|operated|published|run|developed|maintained|managed))?|developed\s+(?:and|&)\s+(?:owned|operated|published))\s+by\s+`,
-    String.raw`(?:\b(?:is|are)|,)\s+(?:a|an|the)\s+(?:(?:wholly[- ]owned|independent(?:ly owned)?)\s+)?(?:subsidiary|division|brand|trading\s+(?:name|style)|member\s+company|affiliate)\s+of\s+`,
+    String.raw`(?:\b(?:is|are)|,)\s+(?:a|an|the)\s+(?:(?:wholly[- ]owned|independent(?:ly owned)?)\s+)?(?:subsidiary|division|brand|trading\s+(?:name|style)|member\s+company|affiliate|d\/b\/a|dba)\s+of\s+`,
+    // A nonprofit's programme run by a foundation or charity: "The Elm Pantry is a program of The Elm Foundation".
+    String.raw`\b(?:is|are)\s+(?:a|an)\s+(?:program(?:me)?|project|initiative|ministry)\s+of\s+`,
     // The same in the main European languages: "Beispiel ist eine Marke der Muster Holding GmbH", "Acme est une
     // marque de Groupe Exemple SA", "es una marca de", "è un marchio di", "is een merk van", "ist ein Unternehmen der".
     String.raw`(?<!\p{L})(?:ist|sind)\s+(?:eine?\s+)?(?:eingetragene\s+)?(?:marke|warenzeichen|handelsname|tochter(?:gesellschaft|unternehmen)?|unternehmen|gesellschaft|geschäftsbereich)\s+(?:der|des|von)\s+`,
@@ -351,8 +353,13 @@ const SITE_OPERATED_BY = /(?:^|[.!?|•·]\s+|\s[-–—]\s+)(?:owned|operated)(
 const OWNER_END =
   /[,;:()[\]|•·!?]|\.(?:\s|$)|\s[-–—]\s|\s(?:and\s+(?:its|their|other)|or|in|which|that|who|is|are|was|registered|based|located|since|with|to)\s/;
 const OWNER_WORD = /^(?:[\p{Lu}\d][\p{L}\d'’.&+-]*|&|and|of|the|for|de|du|des|la|van|von|und)$/u;
-/** "This website", "the site", "our app": the statement is about the site itself. */
-export const SITE_ITSELF = /^(?:this|the|our)\s+(?:web\s?site|site|app|application|blog|online\s+(?:store|shop)|store|shop|portal|platform|services?)$/i;
+/**
+ * "This website", "the site", "our app": the statement is about the site itself; so is one about the
+ * kind of organisation the site is, named by its kind ("The museum is owned and managed by …", "The
+ * company is a subsidiary of …", "Our practice is a division of …").
+ */
+export const SITE_ITSELF =
+  /^(?:this|the|our)\s+(?:web\s?site|site|app|application|blog|online\s+(?:store|shop)|store|shop|portal|platform|services?|company|business|firm|practice|clinic|museum|gallery|hotel|restaurant|caf[eé]|school|academy|club|charity|library|theat(?:re|er)|venue|salon|studio|farm|winery|brewery|cent(?:re|er))$/i;
 
 /** The owner named after an ownership phrase: a legal name where one opens the rest, else a capitalised name. */
 function ownerAfter(rest: string): string {
@@ -394,11 +401,13 @@ export function ownershipStatements(text: string): Array<{ owner: string; owns: 
   }
   // A sentence with no subject ("© 2024 Seaside Hotel. Owned and operated by Acme Hospitality LLC."):
   // it speaks of the site itself.
-  for (const m of text.matchAll(SITE_OPERATED_BY)) {
-    const after = m.index + m[0].length;
-    const owner = ownerAfter(text.slice(after, after + 150).split('\n')[0]!);
-    if (owner && nameLike(owner)) out.push({ owner: normalizeLine(owner), owns: 'this website' });
-  }
+  // A page that says "owned by" of several owners lists its locations' owners (a franchise's
+  // "Brightleaf of North Raleigh — owned by Marcus & Tia Greene"): none of them is the site's.
+  const operators = [...text.matchAll(SITE_OPERATED_BY)]
+    .map((m) => ownerAfter(text.slice(m.index + m[0].length, m.index + m[0].length + 150).split('\n')[0]!))
+    .filter((owner) => owner && nameLike(owner))
+    .map(normalizeLine);
+  if (new Set(operators.map((o) => compact(stripLegalForm(o)))).size === 1) for (const owner of operators) out.push({ owner, owns: 'this website' });
   // A privacy policy's data controller is the site's operator: "Titolare del trattamento è Acme S.p.A.",
   // "Le responsable du traitement … est la société Acme SAS", "Verantwortlicher im Sinne der DSGVO ist die
   // Muster GmbH". Only a name with a strong legal form: "the controller is the operator of this site" names nobody.
@@ -407,11 +416,18 @@ export function ownershipStatements(text: string): Array<{ owner: string; owns: 
     const owner = ownerAfter(text.slice(after, after + 150).split('\n')[0]!);
     if (owner && nameLike(owner) && hasStrongLegalForm(owner)) out.push({ owner: normalizeLine(owner), owns: 'this website' });
   }
+  // A parent group's caption, a footer segment of its own: "A Greystone Hospitality Group Ltd venue",
+  // "A Berkshire Hathaway Holdings company". Only a name with a strong legal form or a group's word: "A
+  // Locally Owned Business" names nobody.
+  for (const m of text.matchAll(PARENT_CAPTION)) {
+    const owner = normalizeLine(m[1]!);
+    if (nameLike(owner) && (hasStrongLegalForm(owner) || GROUP_WORD.test(owner))) out.push({ owner, owns: 'this website' });
+  }
   // The other way round: "Joseph Smith Automotive Inc. dba Joe's Garage", "Acme Services Ltd t/a Acme
   // Plumbing", "Kestrel Holdings LLC, doing business as Kestrel Print": the legal name written right
   // before the phrase trades under the name after it.
   for (const m of text.matchAll(TRADING_AS)) {
-    const owner = legalNameEndingAt(text, m.index, /^[\s,]*$/);
+    const owner = legalNameEndingAt(text, m.index, /^[\s,(]*$/);
     const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 150).split('\n')[0]!;
     const end = OWNER_END.exec(rest);
     const owns = normalizeLine((end ? rest.slice(0, end.index) : rest).replace(/[®™℠]/g, '')).replace(/[.\s]+$/, '');
@@ -433,8 +449,13 @@ const CONTROLLER = new RegExp(
   'giu',
 );
 
+const PARENT_CAPTION =
+  /(?:^|[.!?|•·]\s+)An?\s+((?:[\p{Lu}\d][\p{L}\d'’.&+-]*,?\s+){1,7}?)(?:[Cc]ompany|[Vv]enue|[Bb]usiness|[Bb]rand|[Pp]roperty|[Hh]otel|[Rr]estaurant)(?=\s*(?:$|[.,|•·©]))/gmu;
+const GROUP_WORD = /\s(?:Group|Holdings|Companies|Enterprises|Brands|Hospitality)$/u;
+
 // "doing business as" and its short forms; "trading as" and "t/a" in British use.
-const TRADING_AS = /\s*,?\s+(?:d\/b\/a|dba|doing\s+business\s+as|trading\s+as|t\/a)\s+/giu;
+// "operating as" and "o/a" in Canadian use, often in brackets: "Acme Graphics Limited (operating as Acme Print)".
+const TRADING_AS = /\s*,?\s+\(?(?:d\/b\/a|dba|doing\s+business\s+as|trading\s+as|t\/a|operating\s+as|o\/a)\s+/giu;
 
 // A registration line: "Acme Widgets Ltd. Registered in England and Wales (company no. 01234567)",
 // "Acme Widgets Limited is registered in Scotland", "Acme GmbH, Registergericht …".
@@ -448,6 +469,8 @@ const REGISTRATION = new RegExp(
     String.raw`(?<!\p{L})(?:inscrit[ao]|inscrite?|immatricul[ée]e?|iscritt[ao]|registrad[ao]|eingetragen|ingeschreven)\s+(?:no|na|au|à|en|im|in|al|nel|nella|bij|presso|sous|beim)(?!\p{L})`,
     // The registered office in the languages of the EU: "Acme S.r.l. – Sede legale: …", "Acme Kft. · Székhely: …".
     String.raw`(?<!\p{L})(?:sede\s+legale|siège\s+social|domicilio\s+social|sitz\s+der\s+gesellschaft|sídlo|se\s+sídlem|so\s+sídlom|székhely|siedziba|sede\s+social|statutaire\s+zetel)(?!\p{L})`,
+    // A contractor's licence after the name: "Summit Roofing, L.L.C. · ROC #334512", "Lic. No. 1043".
+    String.raw`(?<![\p{L}\p{N}])(?:licen[cs]e|lic\.?|ROC|CSLB|CCB)\s*(?:no\.?|number|#)\s*:?\s*[A-Z]{0,3}[\s-]?\d`,
     String.raw`(?<![\p{L}\p{N}])(?:CNPJ|NIPC|CIF|NIF|RCS|SIRE[NT]|KvK|P\.?\s?IVA|Partita\s+IVA|REA|UID|CHE|FN|HRB|HRA|ABN|ACN|CIN|UEN|CRO|KRS|NIP|REGON|CVR|IČO|Y-tunnus|Org\.?\s?nr\.?|Organisasjonsnummer|Organisationsnummer|RFC|RUC|RUT|NIT|CUIT|MERS[İI]S|VAT|BTW|TVA|USt-?IdNr\.?|GSTIN|NZBN)(?![\p{L}])(?=[\s.:/-]*(?:n[°ºo]\.?:?\s*|nr\.?:?\s*)?[A-Z]{0,3}[\s-]?\d)`,
   ].join('|'),
   'giu',

@@ -230,9 +230,12 @@ function organisationSpelling(members: readonly NameCandidate[], usage: (name: s
 function legalSpelling(members: readonly NameCandidate[], usage: (name: string) => number): NameCandidate | null {
   const strong = members.filter((c) => hasStrongLegalForm(c.name));
   if (strong.length) return organisationSpelling(strong, usage);
-  const weak = members.filter((c) => c.legal && legalFormOf(c.name));
-  if (weak.length) return organisationSpelling(weak, usage);
   const org = organisationSpelling(members, usage).name;
+  // "Co." written after a longer form of the organisation's name is its legal form wherever the text
+  // writes it ("Founded in 1972, Ebbing Precision Machine Co. began …" beside "Ebbing Precision").
+  const abbreviated = (c: NameCandidate): boolean => /\sCo\.$/.test(c.name) && keyOf(c.name).length > keyOf(org).length;
+  const weak = members.filter((c) => (c.legal || abbreviated(c)) && legalFormOf(c.name));
+  if (weak.length) return organisationSpelling(weak, usage);
   const longer = (c: NameCandidate): boolean => keyOf(c.name).length >= keyOf(org).length && wordCount(c.name) - wordCount(org) <= 2;
   const stated = members.filter((c) => c.legal && !isBareHost(c.name) && longer(c));
   return stated.length ? organisationSpelling(stated, usage) : null;
