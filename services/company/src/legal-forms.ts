@@ -53,6 +53,9 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   // Not "DAC" (Irish designated activity company) nor a bare "JSC": an audio converter ("Topping D90 DAC") and
   // NASA's Johnson Space Center ("NASA JSC") would read as registered companies.
   form('CLG', true),
+  // South Africa's non-profit and state-owned companies ("Thandeka Youth Sport NPC", "Eskom Holdings SOC Ltd").
+  form('NPC', true),
+  form('SOC\\s+Ltd', true),
   form('Teoranta'),
   // German-speaking
   form('GmbH\\s*&\\s*Co\\.?\\s*KGaA'),

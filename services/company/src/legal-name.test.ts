@@ -121,6 +121,22 @@ describe('legal names in text and imprints', () => {
     expect(choose('acmewidgets', 'Welcome to Acme Widgets Ltd')).toBe('Acme Widgets Ltd');
   });
 
+  it('starts a name after a sentence end in its words, and reads no English form written in lower case', () => {
+    expect(findLegalNamesInText('Fitzroy Hale Legal Pty Ltd trading as Fitzroy Hale Lawyers. Liability limited by a scheme approved.')).toEqual([
+      'Fitzroy Hale Legal Pty Ltd',
+    ]);
+    expect(findLegalNamesInText('We deliver to Leeds and York Farms. Harrow Fresh Foods Ltd is our supplier.')).toContain('Harrow Fresh Foods Ltd');
+    expect(findLegalNamesInText('Warner Bros. Entertainment Inc. and Acme Assoc. Holdings Ltd')).toEqual([
+      'Warner Bros. Entertainment Inc.',
+      'Acme Assoc. Holdings Ltd',
+    ]);
+    // Forms other languages write in lower case stay forms; South Africa's NPC is a form.
+    expect(findLegalNamesInText('Provozovatel: Lipová Hospoda s.r.o.')).toContain('Lipová Hospoda s.r.o.');
+    expect(findLegalNamesInText('registered as a non-profit company, Thandeka Youth Sport NPC (Reg. No. 2015/098765/08)')).toEqual([
+      'Thandeka Youth Sport NPC',
+    ]);
+  });
+
   it('reads names written with letters beyond ASCII whole', () => {
     expect(findLegalNamesInText('© 2024 Müller Holzbau GmbH')).toEqual(['Müller Holzbau GmbH']);
     expect(findLegalNamesInText('Société Générale S.A. · Škoda Auto a.s. · Café Olé Inc.')).toEqual([
@@ -522,6 +538,16 @@ describe('ownership statements and registration lines', () => {
     expect(owners('Gift Vouchers\nA Greystone Hospitality Group Ltd venue\n© The Copper Kettle 2025')).toEqual(['Greystone Hospitality Group Ltd']);
     expect(owners('© 2025 Acme Homes · A Berkshire Hathaway Holdings Company')).toEqual(['Berkshire Hathaway Holdings']);
     expect(owners('Acme Plumbing\nA Locally Owned Business\nA Trusted Name company.')).toEqual([]);
+  });
+
+  it("reads a form's privacy note that names who collects the information, not a payment processor", () => {
+    const owners = (text: string) => ownershipStatements(text).map((o) => o.owner);
+    expect(owners('Information you submit is collected and handled by Bluewater Pool Services, LLC in accordance with our Privacy Policy.')).toEqual([
+      'Bluewater Pool Services, LLC',
+    ]);
+    expect(owners('Personal data provided through this form is held by Marlow Tate Ltd.')).toEqual(['Marlow Tate Ltd.']);
+    expect(owners('Your card details are processed by Stripe, Inc. and never stored by us.')).toEqual([]);
+    expect(owners('Data is processed by Google LLC for analytics.')).toEqual([]);
   });
 
   it('reads no owner from a list of locations each "owned by" somebody else', () => {

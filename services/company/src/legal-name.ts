@@ -73,7 +73,9 @@ export function readLegalNamesInText(text: string): TextLegalName[] {
   const out: TextLegalName[] = [];
   for (const m of text.matchAll(NAME_BEFORE_FORM)) {
     // A leading year or "Copyright" is the copyright line's, not part of the name.
-    const head = m[1]!.replace(/^(?:(?:copyright|(?:19|20)\d\d)\s+)+/i, '');
+    // A name starts after the last sentence end in its words ("… trading as Fitzroy Hale Lawyers. Legal
+    // Services Ltd"): a word ending in four lower-case letters, then a full stop (not "Bros.", "Intl.", "Assoc.").
+    const head = m[1]!.replace(/^(?:(?:copyright|(?:19|20)\d\d)\s+)+/i, '').replace(/^.*(?<!Assoc)(?<=\p{Ll}{4})\.[ \t]+(?=\p{Lu})/u, '');
     let name = normalizeLine(`${head}${m[0].slice(m[1]!.length)}`);
     // The reader stops at the first form; a weak one is often the name's own word before the real
     // form: "Acme Company, Inc.", "Slievecarn Brewing Company Limited".
@@ -83,6 +85,9 @@ export function readLegalNamesInText(text: string): TextLegalName[] {
     }
     // Runs of capitals like "MA MI MN NV" (a list of states) are no name: ask for one real word.
     if (!/\p{L}{3,}/u.test(stripLegalForm(name))) continue;
+    // An English form in lower case is a word of a sentence ("Liability limited by a scheme …", "the
+    // Acme company"); forms that other languages write in lower case (s.r.o., sp. z o.o.) are kept.
+    if (/^(?:limited|company|incorporated|corporation)$/.test(m[2]!)) continue;
     // "Registered in England and Wales, company number 0712…": a register's field, not a form.
     if (!hasStrongLegalForm(name) && NOT_A_FORM_AFTER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 20))) continue;
     if (!hasStrongLegalForm(name) && !legalFormOf(name)) continue;
@@ -439,6 +444,9 @@ export function ownershipStatements(text: string): Array<{ owner: string; owns: 
 // The data controller of a privacy policy, named after "is" in English and the languages of the EU.
 const CONTROLLER = new RegExp(
   [
+    // A form's privacy note: "Information you submit is collected and handled by Acme Pools, LLC" (not a
+    // payment's "card details are processed by Stripe, Inc.": information or data, and no processing alone).
+    String.raw`\b(?:personal\s+)?(?:information|data)(?:\s+(?:you\s+(?:submit|provide|send|give\s+us)|submitted|provided)(?:\s+(?:here|through\s+this\s+form|on\s+this\s+(?:form|site|website)))?)?\s+(?:is|are|will\s+be)\s+(?:collected|held|handled|controlled)(?:\s+(?:and|&)\s+(?:handled|held|processed|stored|used))?\s+by\s+`,
     String.raw`\b(?:data\s+)?controller(?:\s+(?:for|of|responsible\s+for)\s+[^.\n]{0,80}?)?\s+is\s*:?\s+`,
     String.raw`(?<!\p{L})verantwortlich(?:e[r]?)?(?:\s+(?:im\s+sinne|i\.\s?s\.\s?d\.|gemäß|nach|für)[^.\n]{0,80}?)?\s+(?:ist|sind)\s*:?\s+`,
     String.raw`(?<!\p{L})responsable\s+(?:du|de\s+ce|des)\s+traitements?(?:\s+[^.\n]{0,80}?)?\s+est\s*:?\s+`,
