@@ -184,6 +184,21 @@ describe('the legal entity stated apart from the brand', () => {
     expect(c?.brandName).toBe('Hotel Gamskogel');
   });
 
+  it("takes the group's own strong spelling over its companies for a country, and one of those where it is all there is", () => {
+    const offices = choose({
+      domainLabel: 'liongatelogistics',
+      title: 'Offices | Lion Gate Logistics',
+      visibleText:
+        'Our Offices\nSingapore\nLion Gate Logistics Pte. Ltd.\n25 International Business Park\nKuala Lumpur\nLion Gate Logistics (M) Sdn. Bhd.\nHo Chi Minh City\nLion Gate Logistics Vietnam Co., Ltd.\n© 2025 Lion Gate Logistics Pte. Ltd. (UEN 200812345W). All rights reserved.',
+    });
+    expect(offices?.name).toBe('Lion Gate Logistics Pte. Ltd.');
+    const sweden = choose({ domainLabel: 'fjallgren', title: 'Fjällgren', visibleText: 'Fjällgren\nFjällgren Sverige AB\n© 2025 Fjällgren AB (publ)' });
+    expect(sweden?.name).toBe('Fjällgren AB');
+    // A name that only a country's company is written with keeps that spelling; other added words are the name's own.
+    expect(choose({ domainLabel: 'fjallgren', title: 'Fjällgren', visibleText: 'Fjällgren\n© 2025 Fjällgren Sverige AB' })?.name).toBe('Fjällgren Sverige AB');
+    expect(choose({ domainLabel: 'acme', title: 'Acme', visibleText: 'Acme\nAcme Ltd\n© 2025 Acme Widgets Ltd' })?.name).toBe('Acme Widgets Ltd');
+  });
+
   it('takes none when the lines state several entities (a group registering its companies)', () => {
     const c = choose({
       domainLabel: 'acmegroup',

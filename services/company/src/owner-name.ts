@@ -229,6 +229,10 @@ function organisationSpelling(members: readonly NameCandidate[], usage: (name: s
  */
 function legalSpelling(members: readonly NameCandidate[], usage: (name: string) => number): NameCandidate | null {
   const strong = members.filter((c) => hasStrongLegalForm(c.name));
+  // A group's company for a country ("Lion Gate Logistics Vietnam Co., Ltd.", "Fjällgren Sverige AB") is
+  // not its legal spelling while the group writes another strong one ("© Lion Gate Logistics Pte. Ltd.").
+  const home = strong.filter((c) => !isRegionalCompany(c.name, members));
+  if (home.length) return organisationSpelling(home, usage);
   if (strong.length) return organisationSpelling(strong, usage);
   const org = organisationSpelling(members, usage).name;
   // "Co." written after a longer form of the organisation's name is its legal form wherever the text
@@ -239,6 +243,45 @@ function legalSpelling(members: readonly NameCandidate[], usage: (name: string) 
   const longer = (c: NameCandidate): boolean => keyOf(c.name).length >= keyOf(org).length && wordCount(c.name) - wordCount(org) <= 2;
   const stated = members.filter((c) => c.legal && !isBareHost(c.name) && longer(c));
   return stated.length ? organisationSpelling(stated, usage) : null;
+}
+
+let countryNames: Set<string> | undefined;
+/**
+ * Country and territory names in the languages of the legal forms read here, from the runtime's own
+ * CLDR data (`Intl.DisplayNames`), lower-cased; four letters or more ("Oman", not "USA" or "Man").
+ */
+function countries(): Set<string> {
+  if (countryNames) return countryNames;
+  const codes: string[] = [];
+  for (let a = 65; a < 91; a++) for (let b = 65; b < 91; b++) codes.push(String.fromCharCode(a, b));
+  countryNames = new Set<string>();
+  for (const lang of ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'sv', 'da', 'nb', 'fi', 'pl', 'cs', 'tr', 'ms', 'id']) {
+    const names = new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' });
+    for (const code of codes) {
+      const name = names.of(code)?.toLowerCase();
+      if (name && name.length >= 4) countryNames.add(name);
+    }
+  }
+  return countryNames;
+}
+
+/**
+ * A strong spelling that adds a country's name, or a bracketed country code ("(M)", "(HK)"), to a
+ * shorter name of its group: a group's company for that country.
+ */
+function isRegionalCompany(name: string, members: readonly NameCandidate[]): boolean {
+  const words = stripLegalForm(name).split(/\s+/);
+  const key = keyOf(name);
+  return members.some((m) => {
+    const base = keyOf(m.name);
+    if (base.length < 4 || base.length >= key.length || !key.startsWith(base)) return false;
+    const n = stripLegalForm(m.name).split(/\s+/).length;
+    const extra = words.slice(n);
+    if (extra.some((w) => /^\(\p{Lu}{1,3}\)$/u.test(w))) return true;
+    for (let i = 0; i < extra.length; i++)
+      for (let j = i + 1; j <= Math.min(extra.length, i + 4); j++) if (countries().has(extra.slice(i, j).join(' ').toLowerCase())) return true;
+    return false;
+  });
 }
 
 /**
