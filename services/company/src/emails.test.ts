@@ -104,6 +104,21 @@ describe('emails in text', () => {
     expect(cleanEmail(e)).toBe(e);
   });
 
+  it('reads no written-out address whose last part is no top-level domain (an instruction to the reader)', () => {
+    expect(findEmailsInText('billing AT mapleridgephysio DOT ca. Please replace (at)/AT with @ and DOT with a period.')).toEqual([
+      'billing@mapleridgephysio.ca',
+    ]);
+  });
+
+  it('drops the placeholders of form hints: jane@doe.com, parent.name@gmail.com', () => {
+    expect(['jane@doe.com', 'parent.name@gmail.com', 'user_name@acme.com', 'jane.parent@gmail.com'].map(cleanEmail)).toEqual([
+      null,
+      null,
+      null,
+      'jane.parent@gmail.com',
+    ]);
+  });
+
   it('lower-cases, deduplicates and puts same-site addresses first', () => {
     const { emails, sources } = rankEmails(
       [

@@ -2,9 +2,14 @@
  * Email addresses from every place a page hides them: mailto links, visible text (plain and written
  * out as "name [at] domain [dot] com"), structured data, and Cloudflare's email obfuscation.
  */
+import { createRequire } from 'node:module';
 import type { Anchor } from '@enrich/shared/contracts';
 import { decodeEntities } from '@enrich/shared/page';
 import { ENTITY_OPTIONS } from './text.ts';
+
+const require = createRequire(import.meta.url);
+/** IANA's top-level domains (the `tlds` package): what a written-out address must end with. */
+const TLDS = new Set<string>(require('tlds') as string[]);
 
 export type EmailSource = 'mailto' | 'text' | 'jsonld' | 'microdata' | 'cloudflare';
 export interface FoundEmail {
@@ -115,6 +120,8 @@ export function findEmailsInText(raw: string): string[] {
     if (/^\s+(?:at|AT)\s+$/.test(at) && !obfuscatedDot) continue;
     if (at.trim() === '@' && !obfuscatedDot && !/\s/.test(at)) continue; // plain, already found
     const domain = rest.replace(new RegExp(DOT, 'g'), '.');
+    // An instruction is no address: "replace (at) with @ and DOT with a period" reads "with@and.with".
+    if (!TLDS.has(domain.slice(domain.lastIndexOf('.') + 1).toLowerCase())) continue;
     out.push(`${local}@${domain}`);
   }
   return out;
@@ -125,12 +132,12 @@ const FILE_TLD = /\.(?:png|jpe?g|gif|svg|webp|bmp|ico|tiff?|css|js|json|mp4|webm
 // services (SendGrid, Mailchimp, Marketo, Amazon SES, Mailgun, SparkPost, Campaign Monitor, HubSpot):
 // an address there is a message id, never a contact.
 const JUNK_DOMAIN =
-  /(?:^|\.)(?:sendgrid\.net|mcsv\.net|list-manage\.com|rsgsv\.net|mktomail\.com|amazonses\.com|mailgun\.org|sparkpostmail\.com|createsend\.com|cmail\d+\.com|hubspotemail\.net|sentry\.io|sentry-next\.wixpress\.com|wixpress\.com|sentry\.[a-z.]+|example\.(?:com|org|net)|domain\.(?:com|tld)|yourdomain\.[a-z.]+|yoursite\.[a-z.]+|yourcompany\.[a-z.]+|mysite\.com|mydomain\.com|website\.com|company\.com|email\.(?:com|tld)|test\.com|sample\.com|acme\.test|localhost|beispiel\.(?:de|at|ch|com)|musterfirma\.[a-z.]+|mustermann\.[a-z.]+|ihre-?domain\.[a-z.]+|exemple\.(?:fr|com|org)|votre-?(?:site|domaine)\.[a-z.]+|ejemplo\.(?:com|es|org)|tu-?dominio\.[a-z.]+|esempio\.(?:it|com)|tuo-?dominio\.[a-z.]+|voorbeeld\.(?:nl|com)|jouw-?domein\.[a-z.]+)$/i;
+  /(?:^|\.)(?:sendgrid\.net|mcsv\.net|list-manage\.com|rsgsv\.net|mktomail\.com|amazonses\.com|mailgun\.org|sparkpostmail\.com|createsend\.com|cmail\d+\.com|hubspotemail\.net|sentry\.io|sentry-next\.wixpress\.com|wixpress\.com|sentry\.[a-z.]+|example\.(?:com|org|net)|domain\.(?:com|tld)|yourdomain\.[a-z.]+|yoursite\.[a-z.]+|yourcompany\.[a-z.]+|mysite\.com|mydomain\.com|doe\.com|website\.com|company\.com|email\.(?:com|tld)|test\.com|sample\.com|acme\.test|localhost|beispiel\.(?:de|at|ch|com)|musterfirma\.[a-z.]+|mustermann\.[a-z.]+|ihre-?domain\.[a-z.]+|exemple\.(?:fr|com|org)|votre-?(?:site|domaine)\.[a-z.]+|ejemplo\.(?:com|es|org)|tu-?dominio\.[a-z.]+|esempio\.(?:it|com)|tuo-?dominio\.[a-z.]+|voorbeeld\.(?:nl|com)|jouw-?domein\.[a-z.]+)$/i;
 // Placeholders of form hints and templates, in English and the main European languages ("max.mustermann",
 // "vorname.nachname", "prenom.nom", "nome.cognome"); "email@" and "info@" on a real domain are real addresses.
 // The example domains of those languages (beispiel.de, exemple.fr, ejemplo.com, esempio.it, voorbeeld.nl) are above.
 const JUNK_LOCAL =
-  /^(?:your?(?:[._-]?(?:name|email|address))?|first\.?last|firstname\.?lastname|john\.?doe|jane\.?doe|someone|noreply|no-reply|donotreply|do-not-reply|max\.?mustermann|erika\.?mustermann|vorname\.?nachname|ihre?[._-]?(?:e-?mail|name|adresse)|pr[ée]nom\.?nom|votre[._-]?(?:e-?mail|nom|adresse)|nombre\.?apellido|tu[._-]?(?:correo|e-?mail|nombre)|nome\.?cognome|tu[oa][._-]?(?:e-?mail|nome)|jouw[._-]?(?:naam|e-?mail)|[0-9a-f]{32})$/i;
+  /^(?:your?(?:[._-]?(?:name|email|address))?|(?:parent|student|user|customer|member|full|first|last)[._-]?name|first\.?last|firstname\.?lastname|john\.?doe|jane\.?doe|someone|noreply|no-reply|donotreply|do-not-reply|max\.?mustermann|erika\.?mustermann|vorname\.?nachname|ihre?[._-]?(?:e-?mail|name|adresse)|pr[ée]nom\.?nom|votre[._-]?(?:e-?mail|nom|adresse)|nombre\.?apellido|tu[._-]?(?:correo|e-?mail|nombre)|nome\.?cognome|tu[oa][._-]?(?:e-?mail|nome)|jouw[._-]?(?:naam|e-?mail)|[0-9a-f]{32})$/i;
 
 /** Lower-cased address if it is a real, deliverable-looking email, else null. */
 export function cleanEmail(raw: string): string | null {
