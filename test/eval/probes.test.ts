@@ -111,9 +111,9 @@ interface EmailProbeLabel {
 }
 
 describe('emails of the blind probe pages', () => {
-  // email-1 (held out): every organisation address found, and at most the 31 other strings taken now
-  // (precision 73.3 %: mostly other organisations' desks the text names, services/company/README.md).
-  it('email-1 finds all 85 addresses with at most 31 others', () => {
+  // email-1 (held out): every organisation address found, and at most the 27 other strings taken now
+  // (precision 75.9 %: mostly other organisations' desks the text names, services/company/README.md).
+  it('email-1 finds all 85 addresses with at most 27 others', () => {
     const rows = labels<EmailProbeLabel>('email-1');
     let found = 0;
     let others = 0;
@@ -128,7 +128,7 @@ describe('emails of the blind probe pages', () => {
     }
     expect(wanted).toBe(85);
     expect(found).toBe(85);
-    expect(others).toBeLessThanOrEqual(31);
+    expect(others).toBeLessThanOrEqual(27);
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { snapshotFromHtml } from '../../../test/support/snapshot-from-html.ts';
 import { randomUUID } from 'node:crypto';
 import { analyzeCompany } from './analyze.ts';
-import { logoAlts, textLogos } from './page-evidence.ts';
+import { creditedMailbox, logoAlts, textLogos } from './page-evidence.ts';
 
 describe("the site's own logo", () => {
   it('is the image linking home or marked "logo" in the header, not a back-to-top link or a partner logo', () => {
@@ -44,5 +44,21 @@ describe('emails the page shows only on a click', () => {
     // As the browser reports the page: innerText leaves out what is not shown.
     const shown = { ...snapshot, text: { ...snapshot.text, visible: 'Leeds office: 1 Mill Lane\nMore' } };
     expect(analyzeCompany({ requestId: randomUUID(), snapshot: shown, extraSnapshots: [] }).data.emails).toEqual(['york@acme.example', 'help@acme.example']);
+  });
+});
+
+describe("the web agency's address in its credit", () => {
+  it("is not the owner's: an address at the domain of a name the page credits with making the site", () => {
+    const html = `<html><body><h1>Contact</h1><p>Email info@keanedoyle.ie or partners@keanedoyle.ie</p>
+      <footer>© 2024 Keane &amp; Doyle · Site by Copperline Digital (studio@copperline.ie) · Photos: hello@lensworks.ie</footer></body></html>`;
+    const emails = analyzeCompany({ requestId: randomUUID(), snapshot: snapshotFromHtml(html, 'https://www.keanedoyle.ie/contact'), extraSnapshots: [] }).data
+      .emails;
+    expect(emails).toEqual(['info@keanedoyle.ie', 'partners@keanedoyle.ie', 'hello@lensworks.ie']);
+  });
+
+  it("keeps the site's own address when the site credits itself", () => {
+    expect(creditedMailbox('studio@copperline.ie', new Set(['copperline']), 'copperline')).toBe(false);
+    expect(creditedMailbox('studio@copperline.ie', new Set(['copperlinedigital']), 'keanedoyle')).toBe(true);
+    expect(creditedMailbox('info@gmail.com', new Set(['wix']), 'keanedoyle')).toBe(false);
   });
 });

@@ -4,11 +4,11 @@
  */
 import { parse, type HTMLElement } from 'node-html-parser';
 import type { Snapshot } from '@enrich/shared/contracts';
-import { compact, isHomeLink, metaContent } from '@enrich/shared/page';
+import { compact, domainLabel, isHomeLink, metaContent, registrableDomain } from '@enrich/shared/page';
 import { extractTextAddresses, formatPostalAddress } from './addresses/index.ts';
 import { emailsFromAnchors, emailsFromCloudflareHtml, findEmailsInText, type FoundEmail } from './emails.ts';
 import { readJsonLd } from './jsonld.ts';
-import { collectNameCandidates, titleSegments, type NameCandidate } from './legal-name.ts';
+import { collectNameCandidates, creditedNames, titleSegments, type NameCandidate } from './legal-name.ts';
 import { readMicrodata } from './microdata.ts';
 import { ownerAffinity } from './owner-name.ts';
 import { normalizeLine, withoutTitleLines } from './text.ts';
@@ -62,6 +62,13 @@ export function documentText(root: HTMLElement): string {
   };
   walk(root);
   return parts.join('');
+}
+
+/** An address at the domain of a name the page credits with making or running the site, unless the site's own. */
+export function creditedMailbox(email: string, credited: ReadonlySet<string>, siteLabel: string): boolean {
+  const label = compact(domainLabel(registrableDomain(email.slice(email.lastIndexOf('@') + 1).trim())));
+  if (label.length < 4 || label === compact(siteLabel)) return false;
+  return [...credited].some((key) => key.length >= 4 && (label === key || label.startsWith(key) || key.startsWith(label)));
 }
 
 /** `<address>` elements: scanned like text, or taken whole when short and address-like. */
@@ -141,7 +148,7 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
   const ownerHints = [ogSiteName, applicationName, ...jsonLd.siteNames, ...titleSegments(s.title)].filter(Boolean);
   const authors = [metaContent(s, 'author'), metaContent(s, 'article:author')].filter((a): a is string => !!a && !/[/@]/.test(a)).map((a) => a.trim());
 
-  const emails: FoundEmail[] = [
+  const found: FoundEmail[] = [
     ...emailsFromAnchors(s.anchors),
     ...emailsFromCloudflareHtml(s.html),
     ...findEmailsInText(visible).map((email) => ({ email, source: 'text' as const })),
@@ -155,6 +162,9 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
     ...[...jsonLd.emails, ...jsonLd.orgs.flatMap((o) => o.emails)].map((email) => ({ email, source: 'jsonld' as const })),
     ...[...microdata.emails, ...microdata.orgs.flatMap((o) => o.emails)].map((email) => ({ email, source: 'microdata' as const })),
   ];
+  // The web agency's or platform's own address in its credit ("Site by Copperline Digital (studio@copperline.ie)").
+  const credited = creditedNames(visible);
+  const emails = credited.size ? found.filter((f) => !creditedMailbox(f.email, credited, siteLabel)) : found;
 
   const addresses: FoundAddress[] = [];
   for (const [data, source] of [
