@@ -100,6 +100,12 @@ describe('logo placements through the renderer and the brand analyzer', () => {
     }
   });
 
+  it("a lazy loader's data-src behind a placeholder file: the file it names, not the placeholder", async () => {
+    for (const brand of [(await rendered('lazy-file.html')).brand, await offline('lazy-file.html')]) {
+      expect(brand.logos.primary).toMatchObject({ url: `${origin}/purple-logo.svg`, source: 'header' });
+    }
+  });
+
   it('header home-link inline SVG: primary, as a standalone SVG document', async () => {
     for (const brand of [(await rendered('header-svg.html')).brand, await offline('header-svg.html')]) {
       expect(brand.logos.primary).toMatchObject({ source: 'header', isSvg: true });

@@ -120,12 +120,16 @@ export function snapshotFromHtml(html: string, url: string): Snapshot {
       .querySelectorAll('img, object[data], embed[src]')
       .slice(0, 1000)
       .flatMap((img, index) => {
-        // As the renderer reads them (collect/elements.ts): a lazy loader's data-src over its data: placeholder,
-        // and an image file drawn by <object data> or <embed src>.
+        // As the renderer reads them (collect/elements.ts): a lazy loader's data-src over its placeholder (a
+        // data: pixel or a file named for it), and an image file drawn by <object data> or <embed src>.
         const tag = img.tagName.toLowerCase();
         const lazy = img.getAttribute('data-src') ?? img.getAttribute('data-lazy-src') ?? img.getAttribute('data-original');
         const own = img.getAttribute(tag === 'object' ? 'data' : 'src');
-        const src = abs(lazy && (!own || own.startsWith('data:')) ? lazy : (own ?? lazy ?? undefined), base);
+        const placeholder =
+          !own ||
+          own.startsWith('data:') ||
+          /(?:^|\/)[^/?#]*(?:placeholder|blank|spacer|transparent|lazy|loading|pixel|empty)[^/?#]*\.(?:gif|png|svg|jpe?g|webp)(?:[?#]|$)/i.test(own);
+        const src = abs(lazy && placeholder ? lazy : (own ?? lazy ?? undefined), base);
         if (!src) return [];
         if (tag !== 'img' && !((img.getAttribute('type') ?? '').startsWith('image/') || /\.(?:svg|png|jpe?g|gif|webp)(?:[?#]|$)/i.test(src))) return [];
         const w = Number(img.getAttribute('width')) || 0;

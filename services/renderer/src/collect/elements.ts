@@ -110,10 +110,16 @@ function imagesOf(h: PageHelpers, L: ElementLimits, truncated: string[], registr
       continue;
     }
     const img = el;
-    // A lazy loader's placeholder (a data: pixel) stands for the file its data-src names until the loader's script swaps them.
+    // A lazy loader's placeholder (a data: pixel, or a file named for it: blank.gif, placeholder.svg,
+    // lazy.png) stands for the file its data-src names until the loader's script swaps them; a page
+    // whose loader never ran (blocked, or waiting for a scroll it never saw) still names its image.
     const lazy = h.abs(img.getAttribute('data-src')) || h.abs(img.getAttribute('data-lazy-src')) || h.abs(img.getAttribute('data-original'));
     const shown = img.currentSrc || h.abs(img.getAttribute('src'));
-    const placeholder = !!lazy && (!shown || shown.startsWith('data:'));
+    const placeholder =
+      !!lazy &&
+      (!shown ||
+        shown.startsWith('data:') ||
+        /\/[^/?#]*(?:placeholder|blank|spacer|transparent|lazy|loading|pixel|empty)[^/?#]*\.(?:gif|png|svg|jpe?g|webp)(?:[?#]|$)/i.test(shown));
     const src = placeholder ? lazy : shown || lazy;
     if (!src || src.length > L.urlChars) continue;
     registry.push(img);
