@@ -529,6 +529,8 @@ describe('ownership statements and registration lines', () => {
         'Clonmore Mill Museum',
       ),
     ).toBe('Clonmore Heritage Trust');
+    // A person who owns the salon is no legal entity.
+    expect(name('Sheelin Hair Studio\nThe salon is owned by Aoife Brennan.', 'sheelinhair', 'Sheelin Hair Studio')).toBe('Sheelin Hair Studio');
     // Not every subject by its kind: a building's owner is a landlord.
     expect(name('Clonmore Mill Museum\nThe building is owned by Carlow Estates Ltd.', 'clonmoremill', 'Clonmore Mill Museum')).toBe('Clonmore Mill Museum');
   });

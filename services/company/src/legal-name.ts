@@ -358,13 +358,19 @@ const SITE_OPERATED_BY = /(?:^|[.!?|•·]\s+|\s[-–—]\s+)(?:owned|operated)(
 const OWNER_END =
   /[,;:()[\]|•·!?]|\.(?:\s|$)|\s[-–—]\s|\s(?:and\s+(?:its|their|other)|or|in|which|that|who|is|are|was|registered|based|located|since|with|to)\s/;
 const OWNER_WORD = /^(?:[\p{Lu}\d][\p{L}\d'’.&+-]*|&|and|of|the|for|de|du|des|la|van|von|und)$/u;
+/** "This website", "the site", "our app": the statement is about the site itself. */
+export const SITE_ITSELF = /^(?:this|the|our)\s+(?:web\s?site|site|app|application|blog|online\s+(?:store|shop)|store|shop|portal|platform|services?)$/i;
 /**
- * "This website", "the site", "our app": the statement is about the site itself; so is one about the
- * kind of organisation the site is, named by its kind ("The museum is owned and managed by …", "The
- * company is a subsidiary of …", "Our practice is a division of …").
+ * A statement about the kind of organisation the site is, named by its kind ("The museum is owned and
+ * managed by …", "The company is a subsidiary of …", "Our practice is a division of …"): about the
+ * site's organisation when its owner is an organisation (ORGANISATION_OWNER), not a person ("The salon
+ * is owned by Jane Roe").
  */
-export const SITE_ITSELF =
-  /^(?:this|the|our)\s+(?:web\s?site|site|app|application|blog|online\s+(?:store|shop)|store|shop|portal|platform|services?|company|business|firm|practice|clinic|museum|gallery|hotel|restaurant|caf[eé]|school|academy|club|charity|library|theat(?:re|er)|venue|salon|studio|farm|winery|brewery|cent(?:re|er))$/i;
+export const ORGANISATION_ITSELF =
+  /^(?:this|the|our)\s+(?:company|business|firm|practice|clinic|museum|gallery|hotel|restaurant|caf[eé]|school|academy|club|charity|library|theat(?:re|er)|venue|salon|studio|farm|winery|brewery|cent(?:re|er))$/i;
+/** A name with an organisation's word at its end: a trust, foundation, group … (or a strong legal form, tested apart). */
+export const ORGANISATION_OWNER =
+  /\s(?:Trust|Foundation|Association|Society|Group|Holdings|Council|Church|Diocese|University|College|Institute|Cooperative|Co-operative)$/u;
 
 /** The owner named after an ownership phrase: a legal name where one opens the rest, else a capitalised name. */
 function ownerAfter(rest: string): string {

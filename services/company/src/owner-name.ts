@@ -10,7 +10,7 @@
 import { compact } from '@enrich/shared/page';
 import { isUsTownAndState } from './addresses/index.ts';
 import { hasStrongLegalForm, legalFormOf, stripLegalForm } from './legal-forms.ts';
-import { isBareHost, SITE_ITSELF, type NameCandidate, type NameSource } from './legal-name.ts';
+import { isBareHost, ORGANISATION_ITSELF, ORGANISATION_OWNER, SITE_ITSELF, type NameCandidate, type NameSource } from './legal-name.ts';
 
 /** How much a name looks like the site's own identity, in [0, 1]. */
 export function ownerAffinity(name: string, domainLabel: string, hints: readonly string[]): number {
@@ -407,7 +407,10 @@ function namesAKey(text: string, keys: ReadonlySet<string>): boolean {
  */
 function ownersStated(statements: readonly NameCandidate[], owner: Group): { own: NameCandidate[]; ownedBy: NameCandidate | null } {
   const keys = new Set(owner.members.map((c) => keyOf(c.name)).filter((k) => k.length >= 4));
-  const about = statements.filter((c) => SITE_ITSELF.test(c.owns ?? '') || namesAKey(c.owns ?? '', keys));
+  const organisation = (c: NameCandidate): boolean => hasStrongLegalForm(c.name) || ORGANISATION_OWNER.test(c.name);
+  const about = statements.filter(
+    (c) => SITE_ITSELF.test(c.owns ?? '') || (ORGANISATION_ITSELF.test(c.owns ?? '') && organisation(c)) || namesAKey(c.owns ?? '', keys),
+  );
   const own = about.filter((c) => keys.has(keyOf(c.name)));
   // A registration line's subject is the name it registers: it only ever confirms the organisation's own.
   const others = about.filter((c) => !keys.has(keyOf(c.name)) && c.owns !== c.name);
