@@ -50,6 +50,8 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   form('Company'),
   form('Co\\.', true),
   form('CIC', true),
+  // An Italian società semplice (a farm's "Società Agricola Poggio Ferrante S.S."), only with its dots.
+  form('S\\.S\\.', true),
   // Not "DAC" (Irish designated activity company) nor a bare "JSC": an audio converter ("Topping D90 DAC") and
   // NASA's Johnson Space Center ("NASA JSC") would read as registered companies.
   form('CLG', true),
@@ -208,8 +210,10 @@ const JP_CORPORATIONS =
   '(?:税理士|弁護士|監査|司法書士|行政書士|弁理士|社会保険労務士|土地家屋調査士|医療|社会福祉|学校|宗教|特定非営利活動|NPO|(?:一般|公益)(?:社団|財団))法人(?:社団|財団)?';
 const CJK_SUFFIX =
   /(?:株式会社|有限会社|合同会社|合資会社|合名会社|股份有限公司|有限责任公司|有限責任公司|有限公司|주식회사|유한회사|\s(?:Α\.?Ε\.?|Ε\.?Π\.?Ε\.?|Ι\.?Κ\.?Ε\.?|Ο\.?Ε\.?)|\sבע["״]מ)$/u;
+// French forms written before the name too ("SARL Tilleuls Immo au capital de 8 000 €"): FR_PREFIX_FORMS.
+export const FR_PREFIX_FORMS = 'SARL|SASU|SAS|EURL|SELARL|SNC';
 const CJK_PREFIX = new RegExp(
-  String.raw`^(?:株式会社|有限会社|合同会社|合資会社|合名会社|${JP_CORPORATIONS}|주식회사|유한회사|\(주\)|㈜|(?:ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ПрАТ|ЕООД|ООД|АД)\s+)\s*`,
+  String.raw`^(?:株式会社|有限会社|合同会社|合資会社|合名会社|${JP_CORPORATIONS}|주식회사|유한회사|\(주\)|㈜|(?:ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ПрАТ|ЕООД|ООД|АД)\s+|(?:${FR_PREFIX_FORMS})\s+(?=[\p{Lu}\d]))\s*`,
   'u',
 );
 

@@ -137,6 +137,23 @@ describe('legal names in text and imprints', () => {
     ]);
   });
 
+  it('reads French forms written before the name, an Italian società semplice, and the share capital as a registration', () => {
+    const text = 'Instagram\nSARL Tilleuls Immo au capital de 8 000 € – RCS Lyon 812 345 678 – Carte professionnelle n° CPI 6901';
+    expect(findLegalNamesInText(text)).toContain('SARL Tilleuls Immo');
+    expect(registeredNames(text)).toEqual(['SARL Tilleuls Immo']);
+    expect(findLegalNamesInText('Società Agricola Poggio Ferrante S.S. · P.IVA e C.F. 01384620529')).toEqual(['Società Agricola Poggio Ferrante S.S.']);
+    expect(registeredNames('Nuvola Gelati S.r.l. – Capitale sociale € 10.000 i.v.')).toEqual(['Nuvola Gelati S.r.l.']);
+    // Not a prefix form without a capitalised name after it, nor SAS inside a name.
+    expect(findLegalNamesInText('Paiement par SAS bancaire, livraison offerte')).toEqual([]);
+  });
+
+  it('reads the company under a company-details heading as under an imprint', () => {
+    expect(imprintNames('Zakupy\nDane firmy\n Meble Nowak sp. z o.o.\nul. Rzemieślnicza 7, 62-020 Swarzędz\nKRS 0000712345')).toEqual([
+      'Meble Nowak sp. z o.o.',
+    ]);
+    expect(imprintNames('Company details\nHarbour Tiles Ltd\n12 Quay Street, Bristol BS1 4DB')).toEqual(['Harbour Tiles Ltd']);
+  });
+
   it('reads names written with letters beyond ASCII whole', () => {
     expect(findLegalNamesInText('© 2024 Müller Holzbau GmbH')).toEqual(['Müller Holzbau GmbH']);
     expect(findLegalNamesInText('Société Générale S.A. · Škoda Auto a.s. · Café Olé Inc.')).toEqual([

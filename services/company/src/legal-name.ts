@@ -6,7 +6,7 @@
  */
 import { compact } from '@enrich/shared/page';
 import { extractTextAddresses } from './addresses/index.ts';
-import { cjkLegalSpellingIn, hasStrongLegalForm, legalFormOf, LEGAL_FORM_IN_TEXT, stripLegalForm } from './legal-forms.ts';
+import { cjkLegalSpellingIn, FR_PREFIX_FORMS, hasStrongLegalForm, legalFormOf, LEGAL_FORM_IN_TEXT, stripLegalForm } from './legal-forms.ts';
 import type { StructuredData } from './structured-types.ts';
 import { normalizeLine } from './text.ts';
 
@@ -95,8 +95,16 @@ export function readLegalNamesInText(text: string): TextLegalName[] {
     if (lead) out.push({ name: normalizeLine(`${lead[0]}${name}`), extended: true });
     out.push({ name, extended: false });
   }
+  // French forms written before the name, as legal mentions write them: "SARL Tilleuls Immo au capital
+  // de 8 000 € – RCS Lyon …"; the name ends where a field, the capital or the register starts.
+  for (const m of text.matchAll(NAME_AFTER_FR_FORM)) out.push({ name: normalizeLine(m[1]!), extended: false });
   return out;
 }
+
+const NAME_AFTER_FR_FORM = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])((?:${FR_PREFIX_FORMS})[ \t]+${CAPITALISED}(?:[ \t]+${WORD}){0,5}?)(?=[ \t]*(?:$|[,;(–—|·•]|-[ \t]|au[ \t]+capital|(?:RCS|SIRE[NT])\b))`,
+  'gmu',
+);
 
 /** The names of readLegalNamesInText, each longer reading before the shorter. */
 export function findLegalNamesInText(text: string): string[] {
@@ -251,7 +259,7 @@ export function copyrightHolders(text: string): string[] {
 
 // German imprints cite § 5 TMG, since May 2024 § 5 DDG (Digitale-Dienste-Gesetz).
 const IMPRINT_HEADING =
-  /^[ \t]*(?:impressum|impresszum|imprint|legal notice|legal information|site notice|mentions l[ée]gales|informations l[ée]gales|colofon|colophon|aviso legal|note legali|informazioni legali|anbieterkennzeichnung|angaben gem(?:ä|ae)(?:ß|ss) § ?5 (?:tmg|ddg))\b.*$/gim;
+  /^[ \t]*(?:impressum|impresszum|imprint|legal notice|legal information|site notice|mentions l[ée]gales|informations l[ée]gales|colofon|colophon|aviso legal|note legali|informazioni legali|anbieterkennzeichnung|angaben gem(?:ä|ae)(?:ß|ss) § ?5 (?:tmg|ddg)|company details|dane firmy|dane sprzedawcy|firmendaten|bedrijfsgegevens|datos de la empresa|dati aziendali)(?![\p{L}]).*$/gimu;
 
 /**
  * Legal names in the block under an Impressum / Imprint / Mentions légales heading: the first one that
@@ -483,6 +491,9 @@ const REGISTRATION = new RegExp(
     String.raw`(?<!\p{L})(?:inscrit[ao]|inscrite?|immatricul[ée]e?|iscritt[ao]|registrad[ao]|eingetragen|ingeschreven)\s+(?:no|na|au|à|en|im|in|al|nel|nella|bij|presso|sous|beim)(?!\p{L})`,
     // The registered office in the languages of the EU: "Acme S.r.l. – Sede legale: …", "Acme Kft. · Székhely: …".
     String.raw`(?<!\p{L})(?:sede\s+legale|siège\s+social|domicilio\s+social|sitz\s+der\s+gesellschaft|sídlo|se\s+sídlem|so\s+sídlom|székhely|siedziba|sede\s+social|statutaire\s+zetel)(?!\p{L})`,
+    // The share capital that French, Italian and Spanish legal mentions state after the name: "SARL
+    // Tilleuls Immo au capital de 8 000 €", "Acme S.r.l. – Capitale sociale € 10.000 i.v.", "capital social".
+    String.raw`(?<!\p{L})(?:au\s+capital\s+(?:social\s+)?de|capitale\s+sociale|capital\s+social)(?!\p{L})`,
     // A contractor's licence after the name: "Summit Roofing, L.L.C. · ROC #334512", "Lic. No. 1043".
     String.raw`(?<![\p{L}\p{N}])(?:licen[cs]e|lic\.?|ROC|CSLB|CCB)\s*(?:no\.?|number|#)\s*:?\s*[A-Z]{0,3}[\s-]?\d`,
     String.raw`(?<![\p{L}\p{N}])(?:CNPJ|NIPC|CIF|NIF|RCS|SIRE[NT]|KvK|P\.?\s?IVA|Partita\s+IVA|REA|UID|CHE|FN|HRB|HRA|ABN|ACN|CIN|UEN|CRO|KRS|NIP|REGON|CVR|IČO|Y-tunnus|Org\.?\s?nr\.?|Organisasjonsnummer|Organisationsnummer|RFC|RUC|RUT|NIT|CUIT|MERS[İI]S|VAT|BTW|TVA|USt-?IdNr\.?|GSTIN|NZBN)(?![\p{L}])(?=[\s.:/-]*(?:n[°ºo]\.?:?\s*|nr\.?:?\s*)?[A-Z]{0,3}[\s-]?\d)`,
