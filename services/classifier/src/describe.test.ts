@@ -63,6 +63,17 @@ describe('describeSite', () => {
     expect(d).toBe('Blue Fin Sushi offers fresh sushi and sashimi in downtown Austin.');
   });
 
+  it('never opens a sentence with the menu labels, headings or buttons above it (each ends its line)', () => {
+    const visible =
+      'HomeExperiencesFlying DisplaysMeet the BirdsFind Us\nWelcome to Highmoor\nUp on the edge of the North York Moors we keep and fly\nover forty birds of prey.\nBook now';
+    const flat = visible.replace(/\n/g, ' ');
+    expect(describeSite(page({ visible: flat, visibleLines: visible }), cat)).toBe(
+      'Up on the edge of the North York Moors we keep and fly over forty birds of prey.',
+    );
+    // Without its lines the text reads as one sentence that opens with the menu.
+    expect(describeSite(page({ visible: flat }), cat)).toMatch(/^HomeExperiences/);
+  });
+
   it('falls back to an honest sentence from the site name and category, never empty', () => {
     expect(describeSite(page({ title: 'Home | Joe’s Diner' }), cat)).toBe('Joe’s Diner is a website about Dining Out.');
     expect(describeSite(page({ host: 'blank.example' }), { category: 'Uncategorized', subcategory: '', lowEvidence: true })).toBe(

@@ -64,10 +64,29 @@ function isUsable(text: string, page: PageEvidence): boolean {
   return t.split(' ').length >= 5;
 }
 
+/**
+ * The text's lines, a line that goes on in lower case joined to the one before it (a `<br>` inside a
+ * sentence): a sentence never runs across the end of a menu label, a heading or a button, which end
+ * their lines without a full stop ("Home / Experiences / Meet the Birds / Welcome to Highmoor …" had
+ * read as one sentence opening with the menu).
+ */
+export function proseLines(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (!line) continue;
+    const last = out[out.length - 1];
+    if (last !== undefined && /^\p{Ll}/u.test(line) && !/[.!?:]$/.test(last)) out[out.length - 1] = `${last} ${line}`;
+    else out.push(line);
+  }
+  return out;
+}
+
 /** The site's own sentences that describe it, in page order, for pages without a meta description. */
 export function selfDescribingSentences(page: PageEvidence): string[] {
   const nameWords = [page.siteName, page.host.split('.')[0]].filter((s): s is string => !!s && s.length > 2).map((s) => s.toLowerCase());
-  return splitSentences(page.visible.slice(0, 15_000))
+  return proseLines((page.visibleLines ?? page.visible).slice(0, 15_000))
+    .flatMap(splitSentences)
     .filter((s) => s.length <= 400 && /[.!]$/.test(s))
     .filter((s) => SELF_DESCRIPTION.test(s) || nameWords.some((n) => s.toLowerCase().includes(n)))
     .slice(0, 20);

@@ -30,6 +30,8 @@ export interface PageEvidence {
   nav: string[];
   /** Visible body text, plain, cut to keep the per-page cost bounded. */
   visible: string;
+  /** The same text with its line breaks kept (a menu label, a heading, a paragraph each end a line), for the description. */
+  visibleLines?: string;
   schemaTypes: string[];
   ogType: string | null;
   /** The article's headline and body when the page is an article (article.ts), else null. */
@@ -110,6 +112,13 @@ export function gatherPageEvidence(snapshot: Snapshot, url: string): PageEvidenc
       .filter((label) => !CORPORATE_SECTION.test(label))
       .slice(0, 80),
     visible: toPlainText(snapshot.text.visible.slice(0, VISIBLE_TEXT_BUDGET * 2)).slice(0, VISIBLE_TEXT_BUDGET),
+    visibleLines: snapshot.text.visible
+      .slice(0, VISIBLE_TEXT_BUDGET * 2)
+      .split('\n')
+      .map(toPlainText)
+      .filter(Boolean)
+      .join('\n')
+      .slice(0, VISIBLE_TEXT_BUDGET),
     schemaTypes,
     ogType,
     article,
