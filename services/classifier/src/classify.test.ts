@@ -102,3 +102,23 @@ describe('the embedding is not computed where it cannot change the answer', () =
     expect(answers(p).size).toBeGreaterThan(1);
   });
 });
+
+describe('pages in another language than English', () => {
+  const model: ClassifierModel = { taxonomy: iabTaxonomy(), lexicon: buildLexicon(), vectors: null };
+  const german = page({
+    lang: 'de',
+    title: 'Fahrschule Brandt – Führerschein in Augsburg',
+    h1: ['Ihre Fahrschule in Augsburg'],
+    visible:
+      'Wir bieten Fahrunterricht für alle Klassen. Der Theorieunterricht findet dreimal pro Woche statt. Melden Sie sich jetzt zum Fahrkurs an und machen Sie Ihren Führerschein bei uns.',
+  });
+
+  it("read by the names its language gives the trade (OpenStreetMap's presets): a German driving school is adult education", () => {
+    expect(chooseCategory(german, null, model).iabId).toBe('IAB5-2');
+  });
+
+  it('not on an English page, nor on a page whose lang is English', () => {
+    const english = { ...german, lang: 'en' };
+    expect(chooseCategory(english, null, model).iabId).not.toBe('IAB5-2');
+  });
+});

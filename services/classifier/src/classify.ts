@@ -11,6 +11,7 @@
  */
 import type { CategoryVectors } from './category-vectors.ts';
 import { indexPage, scoreAllCategories, tokenize, type Lexicon } from './lexicon.ts';
+import { tradeNameScores } from './trade-names.ts';
 import type { PageEvidence } from './page-evidence.ts';
 import { schemaTypeHints } from './schema-types.ts';
 import { UNCATEGORIZED_ID, tier1Of, type Taxonomy } from './taxonomy.ts';
@@ -212,7 +213,10 @@ function newsLast(ranked: Ranked[]): Ranked[] {
 /** Every family's keyword, schema.org and embedding evidence, ranked by `byScoreThenTaxonomyOrder`. */
 function scoreFamilies(page: PageEvidence, pageVector: Float32Array | null, model: ClassifierModel, tuning: ClassifyTuning): PageScores {
   const { taxonomy: tax } = model;
-  const lex = scoreAllCategories(indexPage(page), model.lexicon, tax);
+  const indexed = indexPage(page);
+  const lex = scoreAllCategories(indexed, model.lexicon, tax);
+  // A page in another language: the names its language gives the trade (trade-names.ts).
+  if (page.lang && page.lang !== 'en' && !looksEnglish(page)) for (const [id, s] of tradeNameScores(indexed, page.lang)) lex.set(id, (lex.get(id) ?? 0) + s);
   const schema = schemaEvidence(page, tuning);
   const sim = new Map<string, number>();
   if (pageVector && model.vectors) {
