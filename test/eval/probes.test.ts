@@ -102,17 +102,21 @@ describe('classification of the blind probe pages', () => {
     expect(tier1).toBeGreaterThanOrEqual(least);
   });
 
-  // classify-4 (held out at 10 of 24): small-business homepages in eight European languages, read by the trade names of their language.
-  it('classify-4 keeps tier-1 on at least 21 of its 24 pages', { timeout: 120_000 }, async () => {
+  // Homepages in eight European languages, read by the trade names of their language: classify-4
+  // (held out at 10 of 24, the names built on it) and classify-5 (written after them, held out at 17).
+  it.each([
+    ['classify-4', 21],
+    ['classify-5', 17],
+  ] as const)('%s keeps tier-1 on at least %i of its 24 pages', { timeout: 120_000 }, async (set, least) => {
     const classifier = createClassifier({ embedded: createEmbeddedClassifier(await loadSentenceEncoder()) });
-    const rows = labels<ClassifyLabel>('classify-4');
+    const rows = labels<ClassifyLabel>(set);
     let tier1 = 0;
     for (const l of rows) {
-      const { url, snapshot } = page('classify-4', l);
+      const { url, snapshot } = page(set, l);
       if ((await classifier.classify(snapshot, url)).iab_parent_id === l.tier1) tier1++;
     }
     expect(rows).toHaveLength(24);
-    expect(tier1).toBeGreaterThanOrEqual(21);
+    expect(tier1).toBeGreaterThanOrEqual(least);
   });
 });
 
