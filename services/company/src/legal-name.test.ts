@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   collectNameCandidates,
   copyrightHolders,
+  creditedNames,
   copyrightStatements,
   definedParties,
   profileNames,
@@ -292,6 +293,20 @@ describe('owner of the site', () => {
       microdata: empty,
     });
     expect(chooseLegalName(firm, 'marginnews', [], [], [], ['Ledger Media LLC'])?.name).toBe('Ledger Media LLC');
+    // An author the page says owns and operates the site is its operator, not a person.
+    const operated = collectNameCandidates({
+      domainLabel: 'culversofhollisridge',
+      title: "Culver's of Hollis Ridge",
+      ogSiteName: '',
+      applicationName: '',
+      visibleText: "Culver's of Hollis Ridge\nProudly owned and operated by Tamarack Hill Hospitality, a local franchisee.\n© 2025 Tamarack Hill Hospitality",
+      footerText: '© 2025 Tamarack Hill Hospitality',
+      jsonLd: empty,
+      microdata: empty,
+    });
+    expect(chooseLegalName(operated, 'culversofhollisridge', ["Culver's of Hollis Ridge"], [], [], ['Tamarack Hill Hospitality'])?.name).toBe(
+      'Tamarack Hill Hospitality',
+    );
   });
 });
 
@@ -567,6 +582,25 @@ describe('ownership statements and registration lines', () => {
     expect(owners('Personal data provided through this form is held by Marlow Tate Ltd.')).toEqual(['Marlow Tate Ltd.']);
     expect(owners('Your card details are processed by Stripe, Inc. and never stored by us.')).toEqual([]);
     expect(owners('Data is processed by Google LLC for analytics.')).toEqual([]);
+  });
+
+  it("names a franchise's operator, not the franchisor its brand's trademark notices name", () => {
+    const hotel =
+      'Holiday Inn Express Leeds\nThis hotel is independently owned and operated by Pennine Hotels Limited under a licence agreement with an IHG® hotel brand franchisor.\nHoliday Inn Express® is a registered trademark of Six Continents Hotels, Inc.';
+    expect(ownershipStatements(hotel).map((o) => o.owner)).toEqual(['Pennine Hotels Limited']);
+    expect(chooseLegalName(facts(hotel, 'hiexleedskirkstall', 'Holiday Inn Express Leeds'), 'hiexleedskirkstall', ['Holiday Inn Express Leeds'])?.name).toBe(
+      'Pennine Hotels Limited',
+    );
+    // Without a franchise's disclaimer the brand's owner is the site's (Wikipedia's case above).
+    expect(ownershipStatements('Acme® is a registered trademark of Acme Holdings, Inc.').map((o) => o.owner)).toEqual(['Acme Holdings, Inc.']);
+    expect(
+      ownershipStatements("Culver's of Hollis Ridge. Proudly owned and operated by Tamarack Hill Hospitality, a local franchisee").map((o) => o.owner),
+    ).toEqual(['Tamarack Hill Hospitality']);
+  });
+
+  it('reads a "design and development" label as a credit', () => {
+    expect([...creditedNames('© 2025 Bodegas Almenara · Diseño y desarrollo: Estudio Pámpano S.L.')]).toEqual(['estudiopampano']);
+    expect([...creditedNames('Design & development by Northfold Studio')]).toEqual(['northfoldstudio']);
   });
 
   it('reads no owner from a list of locations each "owned by" somebody else', () => {

@@ -211,7 +211,7 @@ const CREDITED_NAME =
 // The same credits in the main European languages, for the site or its design only ("Site réalisé par",
 // "Réalisation :", "Webdesign:", "Sito realizzato da", "Diseño web:", "Website door"), as AGENCY reads them.
 const CREDIT =
-  /\b(?:powered|hosted|run)\s+by\b|\b(?:built|made)\s+with\b|\b(?:theme|template)\s+by\b|\b(?:web\s?site|site|web design|webdesign)(?:\s+(?:designed|developed|built|created|made|design|hosted))?\s+by\b|(?<!\p{L})(?:site(?:\s+(?:internet|web))?\s+(?:réalisé|conçu|créé|développé)\s+par|réalisation\s*(?::|par)|conception\s*(?:web\s*)?:|(?:webdesign|web-design|webentwicklung)\s*(?::|von|durch)|(?:realisierung|umsetzung|gestaltung)\s*:|(?:website|webseite|homepage)\s+(?:erstellt\s+)?(?:von|durch)|sito(?:\s+web)?\s+(?:realizzato|sviluppato|progettato)\s+da|(?:diseño|desarrollo)\s+web\s*(?::|por)|(?:sitio|página)\s+web\s+(?:diseñad[oa]|desarrollad[oa]|realizad[oa])\s+por|(?:website|webdesign|webontwerp)\s+(?:door|:))(?!\p{L})/giu;
+  /\b(?:powered|hosted|run)\s+by\b|\b(?:built|made)\s+with\b|\b(?:theme|template)\s+by\b|\b(?:web\s?site|site|web design|webdesign)(?:\s+(?:designed|developed|built|created|made|design|hosted))?\s+by\b|(?<!\p{L})(?:site(?:\s+(?:internet|web))?\s+(?:réalisé|conçu|créé|développé)\s+par|réalisation\s*(?::|par)|conception\s*(?:web\s*)?:|(?:webdesign|web-design|webentwicklung)\s*(?::|von|durch)|(?:realisierung|umsetzung|gestaltung)\s*:|(?:website|webseite|homepage)\s+(?:erstellt\s+)?(?:von|durch)|sito(?:\s+web)?\s+(?:realizzato|sviluppato|progettato)\s+da|(?:diseño|desarrollo)\s+web\s*(?::|por)|(?:diseño|desarrollo|desenvolvimento|design|sviluppo|development)\s+(?:y|e|and|&)\s+(?:diseño|desarrollo|desenvolvimento|design|sviluppo|development)\s*(?::|por|by|da)|(?:sitio|página)\s+web\s+(?:diseñad[oa]|desarrollad[oa]|realizad[oa])\s+por|(?:website|webdesign|webontwerp)\s+(?:door|:))(?!\p{L})/giu;
 
 /**
  * The names a page credits with making or running the site ("Powered by osCommerce", "Website by
@@ -338,7 +338,7 @@ export function profileNames(text: string): string[] {
 const OWNERSHIP = new RegExp(
   [
     String.raw`\b(?:is|are)\s+(?:(?:a|the)\s+)?(?:(?:registered|common[- ]law)\s+)?(?:trade\s?marks?|service\s+marks?)(?:\s+(?:and|&)\s+(?:the\s+)?property)?\s+of\s+`,
-    String.raw`\b(?:is|are)\s+(?:(?:owned|operated|published|run)(?:\s+(?:and|&)\s+(?:owned|operated|published|run|developed|maintained|managed))?|developed\s+(?:and|&)\s+(?:owned|operated|published))\s+by\s+`,
+    String.raw`\b(?:is|are)\s+(?:(?:independently|locally|proudly)\s+)?(?:(?:owned|operated|published|run)(?:\s+(?:and|&)\s+(?:owned|operated|published|run|developed|maintained|managed))?|developed\s+(?:and|&)\s+(?:owned|operated|published))\s+by\s+`,
     String.raw`(?:\b(?:is|are)|,)\s+(?:a|an|the)\s+(?:(?:wholly[- ]owned|independent(?:ly owned)?)\s+)?(?:subsidiary|division|brand|trading\s+(?:name|style)|member\s+company|affiliate|d\/b\/a|dba)\s+of\s+`,
     // A nonprofit's programme run by a foundation or charity: "The Elm Pantry is a program of The Elm Foundation".
     String.raw`\b(?:is|are)\s+(?:a|an)\s+(?:program(?:me)?|project|initiative|ministry)\s+of\s+`,
@@ -361,7 +361,15 @@ const OWNERSHIP = new RegExp(
 );
 // "Owned and operated by Y", "Operated by Y" opening a sentence or a footer segment (not "Published by",
 // an article's byline).
-const SITE_OPERATED_BY = /(?:^|[.!?|•·]\s+|\s[-–—]\s+)(?:owned|operated)(?:\s+(?:and|&)\s+(?:owned|operated|managed|maintained))?\s+by\s+/gimu;
+const SITE_OPERATED_BY =
+  /(?:^|[.!?|•·]\s+|\s[-–—]\s+)(?:(?:proudly|independently|locally)\s+)?(?:owned|operated)(?:\s+(?:and|&)\s+(?:owned|operated|managed|maintained))?\s+by\s+/gimu;
+/**
+ * A franchise's or licensee's disclaimer: the site's business runs a brand it does not own, so the
+ * brand's trademark notices name the franchisor, not the site's owner ("Culver's® … are registered
+ * trademarks of Culver Franchising System, LLC. This restaurant is independently owned and operated").
+ */
+const FRANCHISE =
+  /\bindependently\s+owned\b|\bfranchisee\b|\bfranchise\s+agreement\b|\bunder\s+(?:a\s+)?(?:licen[cs]e|franchise)\s+(?:agreement\s+)?(?:from|with)\b/i;
 // The owner ends where its sentence or clause does.
 const OWNER_END =
   /[,;:()[\]|•·!?]|\.(?:\s|$)|\s[-–—]\s|\s(?:and\s+(?:its|their|other)|or|in|which|that|who|is|are|was|registered|based|located|since|with|to)\s/;
@@ -406,7 +414,9 @@ function ownerLine(text: string, after: number): string {
  */
 export function ownershipStatements(text: string): Array<{ owner: string; owns: string }> {
   const out: Array<{ owner: string; owns: string }> = [];
+  const franchise = FRANCHISE.test(text);
   for (const m of text.matchAll(OWNERSHIP)) {
+    if (franchise && /trade\s?marks?|service\s+marks?/i.test(m[0])) continue;
     const before = text.slice(Math.max(0, m.index - 150), m.index);
     const owns = normalizeLine(
       before

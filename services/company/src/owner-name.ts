@@ -353,7 +353,11 @@ export function chooseOwnerNames(
   const people = new Set(authors.map(keyOf).filter((k) => k.length >= 4 && !siteNames.has(k)));
   // "© 2025 Priya Raman" on a newsletter whose meta author is Priya Raman: the author's own name, no
   // legal form, not a name the site gives itself, and not the domain's (janedoe.com is Jane Doe's site).
-  const isAuthor = (c: NameCandidate): boolean => people.has(keyOf(c.name)) && !legalFormOf(c.name) && ownerAffinity(c.name, domainLabel, []) < 0.7;
+  // Not a name a statement says owns or operates the site ("Proudly owned and operated by Tamarack Hill
+  // Hospitality", which also signs as the meta author): the statement outweighs the guess.
+  const operators = new Set(candidates.filter((c) => c.owns !== undefined && c.owns !== c.name).map((c) => keyOf(c.name)));
+  const isAuthor = (c: NameCandidate): boolean =>
+    people.has(keyOf(c.name)) && !operators.has(keyOf(c.name)) && !legalFormOf(c.name) && ownerAffinity(c.name, domainLabel, []) < 0.7;
   // A platform or agency the page credits is no owner, unless its name is the site's own ("Powered by Acme" on acme.com).
   const usable = candidates.filter(
     (c) => !isJunkName(c.name, domainLabel, places) && !(c.credited && ownerAffinity(c.name, domainLabel, hints) === 0) && !isAuthor(c),
