@@ -59,8 +59,8 @@ const companyAnswer = (set: string, l: CompanyLabel) => {
 };
 
 describe('company names on the blind probe pages', () => {
-  it('has the seven sets', () => {
-    expect(companySets.sort()).toEqual(['company-1', 'company-2', 'company-3', 'company-4', 'company-5', 'company-6', 'company-7']);
+  it('has the eight sets', () => {
+    expect(companySets.sort()).toEqual(['company-1', 'company-2', 'company-3', 'company-4', 'company-5', 'company-6', 'company-7', 'company-8']);
   });
 
   for (const set of ALL_RIGHT) {
@@ -76,6 +76,7 @@ describe('company names on the blind probe pages', () => {
     ['company-5', 29], // a legal entity stated once beside a brand
     ['company-6', 30], // inner pages: contact, about, locations, team
     ['company-7', 30], // a cross-section: small businesses, Europe, SaaS, nonprofits, articles, shops
+    ['company-8', 30], // franchises, dealer groups, health systems, five regions
   ] as const)('%s: at least %i of 30 names right', (set, least) => {
     const rows = labels<CompanyLabel>(set);
     expect(rows).toHaveLength(30);
