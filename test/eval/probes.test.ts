@@ -106,7 +106,7 @@ describe('classification of the blind probe pages', () => {
   // Homepages in eight European languages, read by the trade names of their language: classify-4
   // (held out at 10 of 24, the names built on it) and classify-5 (written after them, held out at 17).
   it.each([
-    ['classify-4', 21],
+    ['classify-4', 22],
     ['classify-5', 17],
   ] as const)('%s keeps tier-1 on at least %i of its 24 pages', { timeout: 120_000 }, async (set, least) => {
     const classifier = createClassifier({ embedded: createEmbeddedClassifier(await loadSentenceEncoder()) });

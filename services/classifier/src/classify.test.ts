@@ -117,6 +117,20 @@ describe('pages in another language than English', () => {
     expect(chooseCategory(german, null, model).iabId).toBe('IAB5-2');
   });
 
+  it('reads a trade name inside a compound word of a language that writes compounds (German)', () => {
+    const painter = page({
+      lang: 'de',
+      title: 'Malerbetrieb Huber – Meisterbetrieb seit 1987',
+      h1: ['Ihr Malerbetrieb in Rosenheim'],
+      visible:
+        'Wir übernehmen Innenanstriche, Fassadenanstriche und Tapezierarbeiten für Wohnungen, Häuser und Büros. Unsere Malermeister beraten Sie gern vor Ort und erstellen Ihnen ein kostenloses Angebot.',
+    });
+    expect(chooseCategory(painter, null, model).iabId).toBe('IAB10-5');
+    // The same page written as a title of plain words, with the trade only inside compounds.
+    const compounds = { ...painter, title: 'Huber – Malermeisterbetrieb in Rosenheim', h1: ['Malermeisterbetrieb Huber'] };
+    expect(chooseCategory(compounds, null, model).iabId).toBe('IAB10-5');
+  });
+
   it('not on an English page, nor on a page whose lang is English', () => {
     const english = { ...german, lang: 'en' };
     expect(chooseCategory(english, null, model).iabId).not.toBe('IAB5-2');

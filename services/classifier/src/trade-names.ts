@@ -42,6 +42,49 @@ function tradeKeywords(): Map<string, Map<string, Keyword[]>> {
   return compiled;
 }
 
+/** Languages that write a trade into compound words: "Malerbetrieb", "tandläkarmottagning", "rørleggerfirma". */
+const COMPOUNDING = new Set(['de', 'nl', 'sv', 'da', 'no', 'fi']);
+/** The shortest trade name read inside a compound, and the fewest letters the rest of the word must have. */
+const MIN_PART = 5;
+const MIN_REST = 4;
+
+let compoundIndex: Map<string, Map<string, Array<{ id: string; keyword: Keyword }>>> | undefined;
+/** Per compounding language, its one-word trade names of MIN_PART letters or more, with their categories. */
+function compoundParts(lang: string): Map<string, Array<{ id: string; keyword: Keyword }>> {
+  compoundIndex ??= new Map();
+  let parts = compoundIndex.get(lang);
+  if (!parts) {
+    parts = new Map();
+    for (const [id, keywords] of tradeKeywords().get(lang) ?? [])
+      for (const keyword of keywords)
+        if (!keyword.gram.includes(' ') && keyword.gram.length >= MIN_PART) parts.set(keyword.gram, [...(parts.get(keyword.gram) ?? []), { id, keyword }]);
+    compoundIndex.set(lang, parts);
+  }
+  return parts;
+}
+
+/**
+ * Trade names inside the page's compound words, in the languages that write them so: a word of nine
+ * letters or more that is no name itself, opening or ending with a name of MIN_PART letters or more
+ * with MIN_REST left over ("Zahnarzt|praxis", "Maler|meisterbetrieb"; not "bil|verkstad", whose part
+ * is too short). Counted like a mention of that name.
+ */
+function compoundScores(page: IndexedPage, lang: string, scores: Map<string, number>): void {
+  const parts = compoundParts(lang);
+  if (!parts.size) return;
+  for (const [field, counts] of Object.entries(page.fields) as [keyof IndexedPage['fields'], Map<string, number>][]) {
+    for (const [word, n] of counts) {
+      if (word.includes(' ') || word.length < MIN_PART + MIN_REST || parts.has(word)) continue;
+      const found = new Set<string>();
+      for (let i = MIN_PART; i <= word.length - MIN_REST; i++) {
+        for (const part of [word.slice(0, i), word.slice(word.length - i)]) if (parts.has(part)) found.add(part);
+      }
+      for (const part of found)
+        for (const { id, keyword } of parts.get(part)!) scores.set(id, (scores.get(id) ?? 0) + page.weights[field] * Math.log2(1 + n) * keyword.specificity);
+    }
+  }
+}
+
 /** Keyword evidence per category from the trade names of the page's language; empty for a language the file has no names for. */
 export function tradeNameScores(page: IndexedPage, lang: string): Map<string, number> {
   const scores = new Map<string, number>();
@@ -49,5 +92,6 @@ export function tradeNameScores(page: IndexedPage, lang: string): Map<string, nu
     const s = lexiconScore(page, keywords);
     if (s > 0) scores.set(id, s);
   }
+  if (COMPOUNDING.has(lang)) compoundScores(page, lang, scores);
   return scores;
 }
