@@ -131,6 +131,17 @@ describe('pages in another language than English', () => {
     expect(chooseCategory(compounds, null, model).iabId).toBe('IAB10-5');
   });
 
+  it('reads Norwegian written as "nb" with the names the presets give "no"', () => {
+    const garage = page({
+      lang: 'nb',
+      title: 'Bilverksted i Drammen – service og EU-kontroll',
+      h1: ['Bilverksted for alle bilmerker'],
+      visible:
+        'Vi utfører service, reparasjon og EU-kontroll på alle bilmerker. Verkstedet vårt har moderne utstyr, og mekanikerne våre har lang erfaring. Bestill time på nett eller ring oss.',
+    });
+    expect(chooseCategory(garage, null, model).tier1Id).toBe('IAB2');
+  });
+
   it('not on an English page, nor on a page whose lang is English', () => {
     const english = { ...german, lang: 'en' };
     expect(chooseCategory(english, null, model).iabId).not.toBe('IAB5-2');

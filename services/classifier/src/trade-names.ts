@@ -86,7 +86,9 @@ function compoundScores(page: IndexedPage, lang: string, scores: Map<string, num
 }
 
 /** Keyword evidence per category from the trade names of the page's language; empty for a language the file has no names for. */
-export function tradeNameScores(page: IndexedPage, lang: string): Map<string, number> {
+export function tradeNameScores(page: IndexedPage, pageLang: string): Map<string, number> {
+  // Norwegian is written "nb" (Bokmål), "nn" (Nynorsk) or "no"; the presets give it as "no".
+  const lang = pageLang === 'nb' || pageLang === 'nn' ? 'no' : pageLang;
   const scores = new Map<string, number>();
   for (const [id, keywords] of tradeKeywords().get(lang) ?? []) {
     const s = lexiconScore(page, keywords);
