@@ -117,6 +117,15 @@ export function buildLexicon(tax: Taxonomy = iabTaxonomy(), data: Record<string,
     // A one-letter gram ("C++" -> "c") would match initials and list markers.
     raw.set(c.id, [...new Set([...own, ...fromName].map((k) => tokenize(k).join(' ')).filter((k) => k.length > 1))]);
   }
+  const compiled = compileKeywords(raw);
+  return { keywordsOf: (id) => compiled.get(id) ?? [] };
+}
+
+/**
+ * Each category's normalized grams as keywords: a phrase counts a little more than a word, and a gram
+ * several tier-1 families share counts less (divided by the square root of their number).
+ */
+export function compileKeywords(raw: ReadonlyMap<string, readonly string[]>): Map<string, Keyword[]> {
   const families = new Map<string, Set<string>>();
   for (const [id, grams] of raw) {
     for (const g of grams) {
@@ -136,7 +145,7 @@ export function buildLexicon(tax: Taxonomy = iabTaxonomy(), data: Record<string,
       })),
     );
   }
-  return { keywordsOf: (id) => compiled.get(id) ?? [] };
+  return compiled;
 }
 
 /** How much a mention in each part of the page counts. The page's own summary outweighs its body. */

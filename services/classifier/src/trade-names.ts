@@ -7,8 +7,7 @@
  * came back IAB24 unless its markup declared a schema.org type.
  */
 import { readFileSync } from 'node:fs';
-import { type IndexedPage, type Keyword, lexiconScore, tokenize } from './lexicon.ts';
-import { tier1Of } from './taxonomy.ts';
+import { compileKeywords, type IndexedPage, type Keyword, lexiconScore, tokenize } from './lexicon.ts';
 
 interface TradeNameFile {
   source: string;
@@ -24,20 +23,10 @@ function tradeKeywords(): Map<string, Map<string, Keyword[]>> {
   const file = JSON.parse(readFileSync(TRADE_NAMES_URL, 'utf8')) as TradeNameFile;
   compiled = new Map();
   for (const [lang, byCategory] of Object.entries(file.languages)) {
-    const families = new Map<string, Set<string>>();
     const grams = new Map<string, string[]>();
-    for (const [id, words] of Object.entries(byCategory)) {
-      const own = [...new Set(words.map((w) => tokenize(w).join(' ')).filter((g) => g.length >= 4 && g.split(' ').length <= 3))];
-      grams.set(id, own);
-      for (const g of own) families.set(g, (families.get(g) ?? new Set()).add(tier1Of(id)));
-    }
-    const keywords = new Map<string, Keyword[]>();
-    for (const [id, own] of grams)
-      keywords.set(
-        id,
-        own.map((gram) => ({ gram, squashed: gram.replace(/ /g, ''), specificity: (gram.includes(' ') ? 1.3 : 1) / Math.sqrt(families.get(gram)!.size) })),
-      );
-    compiled.set(lang, keywords);
+    for (const [id, words] of Object.entries(byCategory))
+      grams.set(id, [...new Set(words.map((w) => tokenize(w).join(' ')).filter((g) => g.length >= 4 && g.split(' ').length <= 3))]);
+    compiled.set(lang, compileKeywords(grams));
   }
   return compiled;
 }
