@@ -36,6 +36,8 @@ interface ClassifyLabel {
   tier1: string;
   tier2: string;
   also_ok_tier2?: string[];
+  /** Other tier-1 ids the set's author accepts too (classify-8, where two trades are both defensible). */
+  also_ok_tier1?: string[];
 }
 
 const labels = <T>(set: string): T[] =>
@@ -59,8 +61,8 @@ const companyAnswer = (set: string, l: CompanyLabel) => {
 };
 
 describe('company names on the blind probe pages', () => {
-  it('has the eight sets', () => {
-    expect(companySets.sort()).toEqual(['company-1', 'company-2', 'company-3', 'company-4', 'company-5', 'company-6', 'company-7', 'company-8']);
+  it('has the nine sets', () => {
+    expect(companySets.sort()).toEqual(['company-1', 'company-2', 'company-3', 'company-4', 'company-5', 'company-6', 'company-7', 'company-8', 'company-9']);
   });
 
   for (const set of ALL_RIGHT) {
@@ -77,6 +79,7 @@ describe('company names on the blind probe pages', () => {
     ['company-6', 30], // inner pages: contact, about, locations, team
     ['company-7', 30], // a cross-section: small businesses, Europe, SaaS, nonprofits, articles, shops
     ['company-8', 30], // franchises, dealer groups, health systems, five regions
+    ['company-9', 30], // site builders, a legal entity stated unusually, people-named businesses, inner pages
   ] as const)('%s: at least %i of 30 names right', (set, least) => {
     const rows = labels<CompanyLabel>(set);
     expect(rows).toHaveLength(30);
@@ -120,6 +123,23 @@ describe('classification of the blind probe pages', () => {
     }
     expect(rows).toHaveLength(24);
     expect(tier1).toBeGreaterThanOrEqual(least);
+  });
+});
+
+describe('classification of the blind homepage set classify-8', () => {
+  // English homepages of trades easily confused (IT firms, building trades, professional services, health,
+  // big brands): held out at 29 of 30 tier-1, an author's second tier-1 accepted where given.
+  it('keeps tier-1 on at least 29 of its 30 pages', { timeout: 120_000 }, async () => {
+    const classifier = createClassifier({ embedded: createEmbeddedClassifier(await loadSentenceEncoder()) });
+    const rows = labels<ClassifyLabel>('classify-8');
+    let tier1 = 0;
+    for (const l of rows) {
+      const { url, snapshot } = page('classify-8', l);
+      const got = (await classifier.classify(snapshot, url)).iab_parent_id;
+      if (got === l.tier1 || (l.also_ok_tier1 ?? []).includes(got)) tier1++;
+    }
+    expect(rows).toHaveLength(30);
+    expect(tier1).toBeGreaterThanOrEqual(29);
   });
 });
 

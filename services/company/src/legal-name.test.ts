@@ -435,6 +435,23 @@ describe('ownership statements and registration lines', () => {
     expect(registeredNames('Fire Protection Ltd, Nip it in the bud')).toEqual([]);
   });
 
+  it('reads the kind said between a name and its registration, and GST and EIN numbers', () => {
+    expect(registeredNames('These services are provided by Tallow Ledger Systems Ltd, a company registered in Scotland (SC612345).')).toEqual([
+      'Tallow Ledger Systems Ltd',
+    ]);
+    expect(registeredNames('Greyford Community Food Co-operative Limited is a registered society under the 2014 Act, no. 31245R.')).toEqual([
+      'Greyford Community Food Co-operative Limited',
+    ]);
+    expect(registeredNames('Hollin Arts Trust Ltd is a registered charity (no. 1098765).')).toEqual(['Hollin Arts Trust Ltd']);
+    expect(registeredNames('© 2025 Kea Pantry. Kea Pantry · Tamsin Provisions Limited · GST No. 118-402-367 · NZBN 9429048712301')).toEqual([
+      'Tamsin Provisions Limited',
+    ]);
+    expect(registeredNames('Marlow Rescue Fund, Inc. · EIN 83-4172290')).toEqual(['Marlow Rescue Fund, Inc.']);
+    // The kind must follow the name: a sentence that only mentions a registered company names none.
+    expect(registeredNames('Acme Widgets Ltd makes widgets. We work with a company registered in Wales.')).toEqual([]);
+    expect(registeredNames('Prices include GST. Call 09 555 1234')).toEqual([]);
+  });
+
   it('reads a capitalised qualifier in brackets as part of the name, and "company number" as no form', () => {
     expect(findLegalNamesInText('a trading style of C.L. Joinery (Midlands) Limited, registered in England and Wales, company number 07123456')).toEqual([
       'C.L. Joinery (Midlands) Limited',
@@ -554,6 +571,13 @@ describe('ownership statements and registration lines', () => {
         'Larchmont Food Pantry',
       ),
     ).toBe('Larchmont Avenue Foundation');
+    expect(
+      name(
+        'Wagtail Rescue\nWagtail Rescue is the adoption program of Ashdown Animal Welfare Foundation, Inc., a 501(c)(3) nonprofit organization.',
+        'wagtailrescue',
+        'Wagtail Rescue',
+      ),
+    ).toBe('Ashdown Animal Welfare Foundation, Inc.');
     expect(
       name(
         'Clonmore Mill Museum\nThe museum is owned and managed by the Clonmore Heritage Trust, a company limited by guarantee.',

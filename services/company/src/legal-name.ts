@@ -341,7 +341,8 @@ const OWNERSHIP = new RegExp(
     String.raw`\b(?:is|are)\s+(?:(?:independently|locally|proudly)\s+)?(?:(?:owned|operated|published|run)(?:\s+(?:and|&)\s+(?:owned|operated|published|run|developed|maintained|managed))?|developed\s+(?:and|&)\s+(?:owned|operated|published))\s+by\s+`,
     String.raw`(?:\b(?:is|are)|,)\s+(?:a|an|the)\s+(?:(?:wholly[- ]owned|independent(?:ly owned)?)\s+)?(?:subsidiary|division|brand|trading\s+(?:name|style)|member\s+company|affiliate|d\/b\/a|dba)\s+of\s+`,
     // A nonprofit's programme run by a foundation or charity: "The Elm Pantry is a program of The Elm Foundation".
-    String.raw`\b(?:is|are)\s+(?:a|an)\s+(?:program(?:me)?|project|initiative|ministry)\s+of\s+`,
+    // One word may qualify the programme: "Paws Rescue is the adoption program of Lowther Animal Welfare Foundation, Inc.".
+    String.raw`\b(?:is|are)\s+(?:a|an|the)\s+(?:\p{Ll}+\s+)?(?:program(?:me)?|project|initiative|ministry)\s+of\s+`,
     // The same in the main European languages: "Beispiel ist eine Marke der Muster Holding GmbH", "Acme est une
     // marque de Groupe Exemple SA", "es una marca de", "è un marchio di", "is een merk van", "ist ein Unternehmen der".
     String.raw`(?<!\p{L})(?:ist|sind)\s+(?:eine?\s+)?(?:eingetragene\s+)?(?:marke|warenzeichen|handelsname|tochter(?:gesellschaft|unternehmen)?|unternehmen|gesellschaft|geschäftsbereich)\s+(?:der|des|von)\s+`,
@@ -495,6 +496,10 @@ const TRADING_AS = /\s*,?\s+\(?(?:d\/b\/a|dba|doing\s+business\s+as|trading\s+as
 // GmbH, FN 412233 k", "Acme Pty Ltd (ABN 12 345 678 901)", "Exemple SAS – RCS Lyon 123 …", "Voorbeeld B.V., KvK 1234…".
 const REGISTRATION = new RegExp(
   [
+    // The name's kind said between it and the registration: "Acme Ledger Ltd, a company registered in Scotland (SC…)",
+    // "Riverbend Food Co-operative Limited is a registered society under …", "Acme Trust Ltd is a registered charity".
+    String.raw`(?:,\s*|\s+is\s+)an?\s+(?:(?:private|public)\s+)?(?:limited\s+)?(?:company|society|charity|partnership)\s+(?:registered|incorporated)\s+(?:in|under)\b`,
+    String.raw`\s+is\s+an?\s+registered\s+(?:society|charity|company|co-?operative)\b`,
     String.raw`\b(?:is\s+)?registered\s+in\s+(?:England|Scotland|Wales|Northern\s+Ireland|Ireland|the\s+UK\b|the\s+United\s+Kingdom)`,
     String.raw`\bregistered\s+(?:office|address|company)\b|\bcompany\s+(?:registration\s+)?(?:no\b|number\b)|\bregistergericht\b|\bhandelsregister\b`,
     // "Registered in" in other languages: "Acme Ltda., inscrita no CNPJ …", "Acme SAS, immatriculée au RCS …".
@@ -506,7 +511,9 @@ const REGISTRATION = new RegExp(
     String.raw`(?<!\p{L})(?:au\s+capital\s+(?:social\s+)?de|capitale\s+sociale|capital\s+social)(?!\p{L})`,
     // A contractor's licence after the name: "Summit Roofing, L.L.C. · ROC #334512", "Lic. No. 1043".
     String.raw`(?<![\p{L}\p{N}])(?:licen[cs]e|lic\.?|ROC|CSLB|CCB)\s*(?:no\.?|number|#)\s*:?\s*[A-Z]{0,3}[\s-]?\d`,
-    String.raw`(?<![\p{L}\p{N}])(?:CNPJ|NIPC|CIF|NIF|RCS|SIRE[NT]|KvK|P\.?\s?IVA|Partita\s+IVA|REA|UID|CHE|FN|HRB|HRA|ABN|ACN|CIN|UEN|CRO|KRS|NIP|REGON|CVR|IČO|Y-tunnus|Org\.?\s?nr\.?|Organisasjonsnummer|Organisationsnummer|RFC|RUC|RUT|NIT|CUIT|MERS[İI]S|VAT|BTW|TVA|USt-?IdNr\.?|GSTIN|NZBN)(?![\p{L}])(?=[\s.:/-]*(?:n[°ºo]\.?:?\s*|nr\.?:?\s*)?[A-Z]{0,3}[\s-]?\d)`,
+    // A US employer or tax number in its own format ("ein" is German prose): "Acme Fund, Inc. · EIN 83-4172290".
+    String.raw`(?<![\p{L}\p{N}])(?:EIN|Tax\s+ID)(?:\s*(?:no\.?|number|#))?\s*:?\s*\d{2}-\d{7}(?!\d)`,
+    String.raw`(?<![\p{L}\p{N}])(?:CNPJ|NIPC|CIF|NIF|RCS|SIRE[NT]|KvK|P\.?\s?IVA|Partita\s+IVA|REA|UID|CHE|FN|HRB|HRA|ABN|ACN|CIN|UEN|CRO|KRS|NIP|REGON|CVR|IČO|Y-tunnus|Org\.?\s?nr\.?|Organisasjonsnummer|Organisationsnummer|RFC|RUC|RUT|NIT|CUIT|MERS[İI]S|VAT|BTW|TVA|USt-?IdNr\.?|GSTIN|GST|NZBN)(?![\p{L}])(?=[\s.:/-]*(?:n[°ºo]\.?:?\s*|nr\.?:?\s*)?[A-Z]{0,3}[\s-]?\d)`,
   ].join('|'),
   'giu',
 );
