@@ -126,20 +126,24 @@ describe('classification of the blind probe pages', () => {
   });
 });
 
-describe('classification of the blind homepage set classify-8', () => {
-  // English homepages of trades easily confused (IT firms, building trades, professional services, health,
-  // big brands): held out at 29 of 30 tier-1, an author's second tier-1 accepted where given.
-  it('keeps tier-1 on at least 29 of its 30 pages', { timeout: 120_000 }, async () => {
+describe('classification of the blind sets of 30 pages', () => {
+  // classify-7: English articles on 22 topics, 11 off the publisher's trade (held out at 24 of 30).
+  // classify-8: English homepages of trades easily confused (IT firms, building trades, professional
+  // services, health, big brands; held out at 29 of 30), an author's second tier-1 accepted where given.
+  it.each([
+    ['classify-7', 24],
+    ['classify-8', 29],
+  ] as const)('%s keeps tier-1 on at least %i of its 30 pages', { timeout: 120_000 }, async (set, least) => {
     const classifier = createClassifier({ embedded: createEmbeddedClassifier(await loadSentenceEncoder()) });
-    const rows = labels<ClassifyLabel>('classify-8');
+    const rows = labels<ClassifyLabel>(set);
     let tier1 = 0;
     for (const l of rows) {
-      const { url, snapshot } = page('classify-8', l);
+      const { url, snapshot } = page(set, l);
       const got = (await classifier.classify(snapshot, url)).iab_parent_id;
       if (got === l.tier1 || (l.also_ok_tier1 ?? []).includes(got)) tier1++;
     }
     expect(rows).toHaveLength(30);
-    expect(tier1).toBeGreaterThanOrEqual(29);
+    expect(tier1).toBeGreaterThanOrEqual(least);
   });
 });
 
