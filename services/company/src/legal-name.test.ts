@@ -447,6 +447,7 @@ describe('ownership statements and registration lines', () => {
       'Tamsin Provisions Limited',
     ]);
     expect(registeredNames('Marlow Rescue Fund, Inc. · EIN 83-4172290')).toEqual(['Marlow Rescue Fund, Inc.']);
+    expect(registeredNames('Stadswiel Mobiliteit B.V., registered with the Chamber of Commerce')).toEqual(['Stadswiel Mobiliteit B.V.']);
     // The kind must follow the name: a sentence that only mentions a registered company names none.
     expect(registeredNames('Acme Widgets Ltd makes widgets. We work with a company registered in Wales.')).toEqual([]);
     expect(registeredNames('Prices include GST. Call 09 555 1234')).toEqual([]);
@@ -578,6 +579,47 @@ describe('ownership statements and registration lines', () => {
         'Wagtail Rescue',
       ),
     ).toBe('Ashdown Animal Welfare Foundation, Inc.');
+  });
+
+  it('reads an operating name, a service provided through an organisation, a location owned by one and terms that define "we"', () => {
+    const name = (text: string, domain: string, title: string) => chooseLegalName(facts(text, domain, title), domain, [title])?.name;
+    expect(
+      name(
+        'Birch & Fern Gardens\nToday Birch & Fern is the operating name of Hollis Grounds Management, Inc., an Ohio S corporation.',
+        'birchandfern',
+        'Birch & Fern Gardens',
+      ),
+    ).toBe('Hollis Grounds Management, Inc.');
+    expect(
+      name(
+        'CalmPath Therapies\nCalmPath Therapies is provided by Westmoor Partnership NHS Foundation Trust. Commissioned by NHS Westmoor ICB.',
+        'calmpath',
+        'CalmPath Therapies',
+      ),
+    ).toBe('Westmoor Partnership NHS Foundation Trust');
+    expect(
+      name(
+        "AssayLab\nAssayLab's services are delivered through Northmoor Research Enterprises Limited, the University's commercial company.",
+        'assaylab',
+        'AssayLab',
+      ),
+    ).toBe('Northmoor Research Enterprises Limited');
+    // A provider of something else is no operator.
+    expect(name('AssayLab\nPayments are provided by Stripe, Inc.', 'assaylab', 'AssayLab') ?? '').not.toMatch(/Stripe/);
+    expect(
+      name(
+        'Tidy Crew Vernon\nEach Tidy Crew location is independently owned and operated. This location is owned by Kalamalka Shine Ltd. and operates under licence from Tidy Crew Franchising Inc.',
+        'tidycrewvernon',
+        'Tidy Crew Vernon',
+      ),
+    ).toBe('Kalamalka Shine Ltd.');
+    expect(
+      name(
+        'Terms of Use\n1. Who we are\nIn these terms, “we”, “us” and “our” means Stadswiel Mobiliteit B.V., registered with the Chamber of Commerce (KvK) under number 71234567.',
+        'fietsverhuur',
+        'Terms of Use',
+      ),
+    ).toBe('Stadswiel Mobiliteit B.V.');
     expect(
       name(
         'Clonmore Mill Museum\nThe museum is owned and managed by the Clonmore Heritage Trust, a company limited by guarantee.',
@@ -737,6 +779,8 @@ describe('company profile tables', () => {
     ['Prevádzkovateľ: Lúčna s.r.o., so sídlom Hlavná 4, 031 01 Liptovský Mikuláš', ['Lúčna s.r.o.']],
     ['Üzemeltető: Dunai Pörkölő Kft. · Székhely: 1137 Budapest', ['Dunai Pörkölő Kft.']],
     ['상호명: 주식회사 하늘플라워 | 대표: 김민지 | 사업자등록번호: 214-88-41275', ['주식회사 하늘플라워']],
+    // The seller's line of a Japanese shop's legal notice, written in English.
+    ['Notation based on the Specified Commercial Transactions Act\nSeller\nKumoya Shiko Co., Ltd.\nRepresentative\nHaruto Kumoya', ['Kumoya Shiko Co., Ltd.']],
   ])('%j -> %j', (text, names) => {
     expect(profileNames(text)).toEqual(names);
   });

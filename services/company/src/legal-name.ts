@@ -290,7 +290,7 @@ export function imprintNames(text: string): string[] {
 // Acme Widgets Ltd", "Firma: Muster GmbH", "Raison sociale", "Razón social", "Ragione sociale", "会社名", "商号",
 // "公司名称", "회사명". The value follows on the line (after ":" or a tab) or on the next line.
 const PROFILE_LABEL =
-  /^[ \t]*(?:(?:registered|legal|official|full|corporate)\s+(?:company\s+)?name|company\s+name|name\s+of\s+(?:the\s+)?company|firmenname|firmierung|firma|raison\s+sociale|d[ée]nomination\s+sociale|raz[oó]n\s+social|denominaci[oó]n\s+social|ragione\s+sociale|denominazione(?:\s+sociale)?|bedrijfsnaam|statutaire\s+naam|(?:website\s+|site\s+)?operator|(?:website-?)?betreiber(?:in)?|diensteanbieter(?:in)?|provozovatel(?:\s+webu)?|prevádzkovateľ(?:\s+(?:webu|stránky|e-shopu))?|üzemeltető|ylläpitäjä|prowadz[aą]cy|[ée]diteur(?:\s+du\s+site)?|exploitant|editore|gestore|会社名|商号|社名|運営会社|販売業者|公司名称|公司全称|회사명|상호명|상호)[ \t]*[:：]?[ \t]*(.*)$/gimu;
+  /^[ \t]*(?:(?:registered|legal|official|full|corporate)\s+(?:company\s+)?name|company\s+name|name\s+of\s+(?:the\s+)?company|firmenname|firmierung|firma|raison\s+sociale|d[ée]nomination\s+sociale|raz[oó]n\s+social|denominaci[oó]n\s+social|ragione\s+sociale|denominazione(?:\s+sociale)?|bedrijfsnaam|statutaire\s+naam|(?:website\s+|site\s+)?operator|seller|(?:website-?)?betreiber(?:in)?|diensteanbieter(?:in)?|provozovatel(?:\s+webu)?|prevádzkovateľ(?:\s+(?:webu|stránky|e-shopu))?|üzemeltető|ylläpitäjä|prowadz[aą]cy|[ée]diteur(?:\s+du\s+site)?|exploitant|editore|gestore|会社名|商号|社名|運営会社|販売業者|公司名称|公司全称|회사명|상호명|상호)[ \t]*[:：]?[ \t]*(.*)$/gimu;
 
 // A name that opens with a capital and runs, in words of any case, to its legal form within six words.
 const SENTENCE_CASE_NAME = new RegExp(
@@ -339,8 +339,12 @@ const OWNERSHIP = new RegExp(
   [
     String.raw`\b(?:is|are)\s+(?:(?:a|the)\s+)?(?:(?:registered|common[- ]law)\s+)?(?:trade\s?marks?|service\s+marks?)(?:\s+(?:and|&)\s+(?:the\s+)?property)?\s+of\s+`,
     String.raw`\b(?:is|are)\s+(?:(?:independently|locally|proudly)\s+)?(?:(?:owned|operated|published|run)(?:\s+(?:and|&)\s+(?:owned|operated|published|run|developed|maintained|managed))?|developed\s+(?:and|&)\s+(?:owned|operated|published))\s+by\s+`,
-    String.raw`(?:\b(?:is|are)|,)\s+(?:a|an|the)\s+(?:(?:wholly[- ]owned|independent(?:ly owned)?)\s+)?(?:subsidiary|division|brand|trading\s+(?:name|style)|member\s+company|affiliate|d\/b\/a|dba)\s+of\s+`,
+    String.raw`(?:\b(?:is|are)|,)\s+(?:a|an|the)\s+(?:(?:wholly[- ]owned|independent(?:ly owned)?)\s+)?(?:subsidiary|division|brand|(?:trading|operating|business|trade)\s+(?:name|style)|member\s+company|affiliate|d\/b\/a|dba)\s+of\s+`,
     // A nonprofit's programme run by a foundation or charity: "The Elm Pantry is a program of The Elm Foundation".
+    // A service a named organisation provides: "MindSpace Talking Therapies is provided by North Pennine NHS
+    // Foundation Trust", "HelixLab's services are delivered through Eastmoor Research Enterprises Limited" (the
+    // subject must name the site's organisation or the site: "Payments are provided by Stripe" names neither).
+    String.raw`\b(?:is|are)\s+(?:provided|delivered|supplied)\s+(?:by|through)\s+`,
     // One word may qualify the programme: "Paws Rescue is the adoption program of Lowther Animal Welfare Foundation, Inc.".
     String.raw`\b(?:is|are)\s+(?:a|an|the)\s+(?:\p{Ll}+\s+)?(?:program(?:me)?|project|initiative|ministry)\s+of\s+`,
     // The same in the main European languages: "Beispiel ist eine Marke der Muster Holding GmbH", "Acme est une
@@ -384,7 +388,7 @@ export const SITE_ITSELF = /^(?:this|the|our)\s+(?:web\s?site|site|app|applicati
  * is owned by Jane Roe").
  */
 export const ORGANISATION_ITSELF =
-  /^(?:this|the|our)\s+(?:company|business|firm|practice|clinic|museum|gallery|hotel|restaurant|caf[eé]|school|academy|club|charity|library|theat(?:re|er)|venue|salon|studio|farm|winery|brewery|cent(?:re|er))$/i;
+  /^(?:this|the|our)\s+(?:company|business|firm|practice|clinic|museum|gallery|hotel|restaurant|caf[eé]|school|academy|club|charity|library|theat(?:re|er)|venue|salon|studio|farm|winery|brewery|cent(?:re|er)|location|branch|franchise|office|dealership|agency)$/i;
 /** A name with an organisation's word at its end: a trust, foundation, group … (or a strong legal form, tested apart). */
 export const ORGANISATION_OWNER =
   /\s(?:Trust|Foundation|Association|Society|Group|Holdings|Council|Church|Diocese|University|College|Institute|Cooperative|Co-operative)$/u;
@@ -500,6 +504,8 @@ const REGISTRATION = new RegExp(
     // "Riverbend Food Co-operative Limited is a registered society under …", "Acme Trust Ltd is a registered charity".
     String.raw`(?:,\s*|\s+is\s+)an?\s+(?:(?:private|public)\s+)?(?:limited\s+)?(?:company|society|charity|partnership)\s+(?:registered|incorporated)\s+(?:in|under)\b`,
     String.raw`\s+is\s+an?\s+registered\s+(?:society|charity|company|co-?operative)\b`,
+    // "Grachtwiel Mobiliteit B.V., registered with the Chamber of Commerce (KvK) under number …".
+    String.raw`,\s*registered\s+(?:with|at|under)\b`,
     String.raw`\b(?:is\s+)?registered\s+in\s+(?:England|Scotland|Wales|Northern\s+Ireland|Ireland|the\s+UK\b|the\s+United\s+Kingdom)`,
     String.raw`\bregistered\s+(?:office|address|company)\b|\bcompany\s+(?:registration\s+)?(?:no\b|number\b)|\bregistergericht\b|\bhandelsregister\b`,
     // "Registered in" in other languages: "Acme Ltda., inscrita no CNPJ …", "Acme SAS, immatriculée au RCS …".
@@ -645,6 +651,10 @@ const SELF_TERM =
 const BETWEEN_YOU_AND =
   /(?<!\p{L})(?:between\s+you\s+and|zwischen\s+(?:Ihnen|dir|dem\s+Nutzer|dem\s+Kunden)\s+und|entre\s+vous\s+et|entre\s+(?:usted|el\s+usuario)\s+y|tra\s+(?:te|voi|l['’]utente)\s+e)\s+(?:the\s+|der\s+|la\s+|le\s+|el\s+|il\s+)?/giu;
 
+// Terms that define the first person outright: "In these terms, “we”, “us” and “our” means Acme B.V.",
+// "references to 'we' or 'us' are to Acme Ltd", "“We” refers to Acme, LLC".
+const WE_MEANS = /["“'‘](?:we|us|our)["”'’](?:\s*,?\s*(?:and|or)?\s*["“'‘](?:we|us|our)["”'’])*\s+(?:means?|refers?\s+to|are\s+to|is)\s+(?:the\s+)?/giu;
+
 /**
  * The parties a text defines as contracts do, as ownership statements: the legal name, and what it is
  * defined as ("Acme"; "this website" where the term is "we", "us" or "the Provider", and for the
@@ -667,7 +677,7 @@ export function definedParties(text: string): Array<{ owner: string; owns: strin
     // A German sentence opens with the article: "Die Muster GmbH (nachfolgend „Anbieter“)".
     out.push({ owner: last.replace(/^(?:Die|Der|Das)\s+(?=\p{Lu})/u, ''), owns: self ? 'this website' : terms[0]! });
   }
-  for (const m of text.matchAll(BETWEEN_YOU_AND)) {
+  for (const m of [...text.matchAll(BETWEEN_YOU_AND), ...text.matchAll(WE_MEANS)]) {
     const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 150).split('\n')[0]!;
     const legal = findLegalNamesInText(rest)[0];
     if (legal && rest.startsWith(legal.split(/[\s,]/)[0]!)) out.push({ owner: legal, owns: 'this website' });
