@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cjkLegalSpellingIn, hasStrongLegalForm, legalFormOf, stripLegalForm } from './legal-forms.ts';
+import { findLegalNamesInText } from './legal-name.ts';
 
 describe('legal forms', () => {
   it.each([
@@ -85,6 +86,26 @@ describe('legal forms', () => {
     expect(stripLegalForm('Muster GmbH & Co. KG')).toBe('Muster');
     expect(stripLegalForm('FinCar Pty Ltd.')).toBe('FinCar');
     expect(stripLegalForm('Acme Widgets')).toBe('Acme Widgets');
+  });
+
+  it('knows the forms of European partnerships, cooperatives, non-profits and sole traders', () => {
+    for (const [name, f] of [
+      ['Huber & Steiner Sport OG', 'OG'],
+      ['Elbtaler Erzeugergemeinschaft eG', 'eG'],
+      ['Odontología Integral Norte, S.L.P.', 'S.L.P.'],
+      ['Olivarera San Isidro, S. Coop. And.', 'S. Coop. And.'],
+      ['Mulino Antico S.n.c. di Esposito Gennaro & C.', 'S.n.c. di Esposito Gennaro & C.'],
+      ['Fondazione Giacomo Valfredda ETS', 'ETS'],
+      ['Les Amis de la Marelle ASBL', 'ASBL'],
+      ['Julien Marchal EI', 'EI'],
+      ['Domaine des Tilleuls EARL', 'EARL'],
+    ] as const) {
+      expect(legalFormOf(name)).toBe(f);
+      expect(hasStrongLegalForm(name)).toBe(true);
+    }
+    // A German floor ("2. OG") and the ground floor ("EG") name no company.
+    expect(findLegalNamesInText('Büro: Hauptstraße 5, 2. OG, 80331 München')).toEqual([]);
+    expect(findLegalNamesInText('Unsere Filiale im EG')).toEqual([]);
   });
 
   it('does not read ordinary words or lower-case short forms as legal forms', () => {

@@ -73,6 +73,9 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   form('KGaA', true),
   form('KG', true),
   form('OHG', true),
+  // Austria's general partnership ("Huber & Steiner Sport OG"), a German cooperative ("Elbtaler Erzeugergemeinschaft eG").
+  form('OG', true),
+  form('eG', true),
   form('GbR', true),
   form('e\\.\\s?K\\.', true),
   form('e\\.\\s?V\\.', true),
@@ -90,8 +93,25 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   form('Sàrl'),
   form('S\\.à\\s?r\\.l\\.'),
   form('EURL', true),
+  // Professional, farming and property companies, cooperatives and the sole trader's "EI" (since 2022).
+  form('SELARL', true),
+  form('SELAS', true),
+  form('SCOP', true),
+  form('SCEA', true),
+  form('GAEC', true),
+  form('EARL', true),
+  form('SCI', true),
+  form('EI', true),
   form('SASU', true),
   form('SNC', true),
+  // An Italian partnership names its partners after its form: "Mulino Antico S.n.c. di Esposito Gennaro & C.".
+  form(String.raw`S\.n\.c\.(?:\s+di\s+[^,;\n]{1,60}?&\s*C\.)?`),
+  form(String.raw`S\.a\.s\.(?:\s+di\s+[^,;\n]{1,60}?&\s*C\.)?`),
+  // Third-sector bodies ("Fondazione Giacomo Valfredda ETS", "Associazione … ONLUS").
+  form('ETS', true),
+  form('ONLUS', true),
+  form('ODV', true),
+  form('APS', true),
   form('S\\.p\\.A\\.?'),
   form('SpA', true),
   // Italy's simplified S.r.l. ("società a responsabilità limitata semplificata") before the S.r.l.
@@ -100,6 +120,11 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   form('S\\.r\\.l\\.?'),
   form('Srl', true),
   form('SRL', true),
+  // Professional and labour companies, a single-member S.A., cooperatives with their region ("S. Coop. And.").
+  form('S\\.L\\.P\\.', true),
+  form('S\\.L\\.L\\.', true),
+  form('S\\.A\\.U\\.', true),
+  form(String.raw`S\.\s?Coop\.(?:\s?(?:And|Val|Gall|Mad)\.)?`, true),
   form('S\\.L\\.U\\.', true),
   form('S\\.L\\.', true),
   form('SL', true),
@@ -115,6 +140,11 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   form('N\\.V\\.', true),
   form('NV', true),
   form('BVBA', true),
+  // Belgian non-profits and cooperatives.
+  form('AISBL', true),
+  form('ASBL', true),
+  form('VZW', true),
+  form('SCRL', true),
   form('SPRL', true),
   form('V\\.O\\.F\\.', true),
   form('VOF', true),
@@ -138,6 +168,8 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   form('sp\\.\\s?z\\s?o\\.\\s?o\\.'),
   form('sp\\.\\s?k\\.'),
   form('sp\\.\\s?j\\.'),
+  // A civil partnership ("Edukacja Plus s.c."), lower case only: "S.C." is many other things.
+  form('s\\.\\s?c\\.', true),
   form('spol\\.\\s?s\\s?r\\.\\s?o\\.'),
   form('s\\.r\\.o\\.'),
   form('a\\.s\\.', true),

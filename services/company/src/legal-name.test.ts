@@ -363,6 +363,13 @@ describe('ownership statements and registration lines', () => {
     ['Acme es una marca registrada de Grupo Ejemplo S.L.', 'Grupo Ejemplo S.L.', 'Acme'],
     ['Acme è un marchio di Esempio S.p.A.', 'Esempio S.p.A.', 'Acme'],
     ['Acme is een merk van Voorbeeld B.V.', 'Voorbeeld B.V.', 'Acme'],
+    [
+      'Il sito www.museo-esempio.it è di titolarità della Fondazione Esempio ETS, ente del Terzo Settore.',
+      'Fondazione Esempio ETS',
+      'Il sito www.museo-esempio.it',
+    ],
+    // The owner's article goes, as after every ownership phrase ("la société", "the").
+    ['La Ludothèque La Marelle est gérée par Les Amis de la Marelle ASBL.', 'Amis de la Marelle ASBL', 'La Ludothèque La Marelle'],
     // The legal name first, the name it trades under after it.
     ['© 2024 Joseph Smith Automotive Inc. dba Joe’s Garage', 'Joseph Smith Automotive Inc.', 'Joe’s Garage'],
     ['Kestrel Holdings LLC, doing business as Kestrel Print. All rights reserved.', 'Kestrel Holdings LLC', 'Kestrel Print'],
@@ -667,6 +674,20 @@ describe('ownership statements and registration lines', () => {
   it('reads a "design and development" label as a credit', () => {
     expect([...creditedNames('© 2025 Bodegas Almenara · Diseño y desarrollo: Estudio Pámpano S.L.')]).toEqual(['estudiopampano']);
     expect([...creditedNames('Design & development by Northfold Studio')]).toEqual(['northfoldstudio']);
+    // A footer's "· Website:" field; not a contact block's "Website: www.…".
+    expect([...creditedNames('© 2024 Käserei Beispiel · Website: Webagentur Muster GmbH')]).toEqual(['webagenturmuster']);
+    expect([...creditedNames('Phone: 031 809 12 34\nWebsite: www.kaeserei-beispiel.ch')]).toEqual([]);
+  });
+
+  it('reads the Austrian "Medieninhaber", the Spanish "Titular", a Polish controller and a Belgian enterprise number', () => {
+    expect(profileNames('Medieninhaber und Betreiber\nHuber & Steiner Sport OG\nDorfstraße 27')).toEqual(['Huber & Steiner Sport OG']);
+    expect(profileNames('Titular:\nOdontología Integral Norte, S.L.P.\nNIF: B87654321')).toEqual(['Odontología Integral Norte, S.L.P.']);
+    expect(ownershipStatements('Administratorem Twoich danych osobowych jest Edukacja Plus s.c. Anna Nowak, Piotr Kowalski z siedzibą w Poznaniu')).toEqual([
+      { owner: 'Edukacja Plus s.c.', owns: 'this website' },
+    ]);
+    expect(registeredNames("Les Amis de la Marelle ASBL · Rue de Dave 42, 5100 Jambes · N° d'entreprise 0456.789.123")).toEqual([
+      'Les Amis de la Marelle ASBL',
+    ]);
   });
 
   it('reads no owner from a list of locations each "owned by" somebody else', () => {

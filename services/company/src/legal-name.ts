@@ -211,7 +211,7 @@ const CREDITED_NAME =
 // The same credits in the main European languages, for the site or its design only ("Site réalisé par",
 // "Réalisation :", "Webdesign:", "Sito realizzato da", "Diseño web:", "Website door"), as AGENCY reads them.
 const CREDIT =
-  /\b(?:powered|hosted|run)\s+by\b|\b(?:built|made)\s+with\b|\b(?:theme|template)\s+by\b|\b(?:web\s?site|site|web design|webdesign)(?:\s+(?:designed|developed|built|created|made|design|hosted))?\s+by\b|(?<!\p{L})(?:site(?:\s+(?:internet|web))?\s+(?:réalisé|conçu|créé|développé)\s+par|réalisation\s*(?::|par)|conception\s*(?:web\s*)?:|(?:webdesign|web-design|webentwicklung)\s*(?::|von|durch)|(?:realisierung|umsetzung|gestaltung)\s*:|(?:website|webseite|homepage)\s+(?:erstellt\s+)?(?:von|durch)|sito(?:\s+web)?\s+(?:realizzato|sviluppato|progettato)\s+da|(?:diseño|desarrollo)\s+web\s*(?::|por)|(?:diseño|desarrollo|desenvolvimento|design|sviluppo|development)\s+(?:y|e|and|&)\s+(?:diseño|desarrollo|desenvolvimento|design|sviluppo|development)\s*(?::|por|by|da)|(?:sitio|página)\s+web\s+(?:diseñad[oa]|desarrollad[oa]|realizad[oa])\s+por|(?:website|webdesign|webontwerp)\s+(?:door|:))(?!\p{L})/giu;
+  /\b(?:powered|hosted|run)\s+by\b|\b(?:built|made)\s+with\b|\b(?:theme|template)\s+by\b|\b(?:web\s?site|site|web design|webdesign)(?:\s+(?:designed|developed|built|created|made|design|hosted))?\s+by\b|(?<!\p{L})(?:site(?:\s+(?:internet|web))?\s+(?:réalisé|conçu|créé|développé)\s+par|réalisation\s*(?::|par)|conception\s*(?:web\s*)?:|(?:webdesign|web-design|webentwicklung)\s*(?::|von|durch)|(?:realisierung|umsetzung|gestaltung)\s*:|(?:website|webseite|homepage)\s+(?:erstellt\s+)?(?:von|durch)|sito(?:\s+web)?\s+(?:realizzato|sviluppato|progettato)\s+da|(?:diseño|desarrollo)\s+web\s*(?::|por)|(?:diseño|desarrollo|desenvolvimento|design|sviluppo|development)\s+(?:y|e|and|&)\s+(?:diseño|desarrollo|desenvolvimento|design|sviluppo|development)\s*(?::|por|by|da)|(?:sitio|página)\s+web\s+(?:diseñad[oa]|desarrollad[oa]|realizad[oa])\s+por|(?:website|webdesign|webontwerp)\s+(?:door|:)|(?<=[·|•]\s*)(?:website|webseite)\s*:)(?!\p{L})/giu;
 
 /**
  * The names a page credits with making or running the site ("Powered by osCommerce", "Website by
@@ -290,7 +290,7 @@ export function imprintNames(text: string): string[] {
 // Acme Widgets Ltd", "Firma: Muster GmbH", "Raison sociale", "Razón social", "Ragione sociale", "会社名", "商号",
 // "公司名称", "회사명". The value follows on the line (after ":" or a tab) or on the next line.
 const PROFILE_LABEL =
-  /^[ \t]*(?:(?:registered|legal|official|full|corporate)\s+(?:company\s+)?name|company\s+name|name\s+of\s+(?:the\s+)?company|firmenname|firmierung|firma|raison\s+sociale|d[ée]nomination\s+sociale|raz[oó]n\s+social|denominaci[oó]n\s+social|ragione\s+sociale|denominazione(?:\s+sociale)?|bedrijfsnaam|statutaire\s+naam|(?:website\s+|site\s+)?operator|seller|(?:website-?)?betreiber(?:in)?|diensteanbieter(?:in)?|provozovatel(?:\s+webu)?|prevádzkovateľ(?:\s+(?:webu|stránky|e-shopu))?|üzemeltető|ylläpitäjä|prowadz[aą]cy|[ée]diteur(?:\s+du\s+site)?|exploitant|editore|gestore|会社名|商号|社名|運営会社|販売業者|公司名称|公司全称|회사명|상호명|상호)[ \t]*[:：]?[ \t]*(.*)$/gimu;
+  /^[ \t]*(?:(?:registered|legal|official|full|corporate)\s+(?:company\s+)?name|company\s+name|name\s+of\s+(?:the\s+)?company|firmenname|firmierung|firma|raison\s+sociale|d[ée]nomination\s+sociale|raz[oó]n\s+social|denominaci[oó]n\s+social|ragione\s+sociale|denominazione(?:\s+sociale)?|bedrijfsnaam|statutaire\s+naam|(?:website\s+|site\s+)?operator|seller|medieninhaber(?:in)?(?:\s+(?:und|&)\s+(?:betreiber|herausgeber)(?:in)?)?|titular(?:\s+del\s+(?:sitio|dominio)(?:\s+web)?)?|(?:website-?)?betreiber(?:in)?|diensteanbieter(?:in)?|provozovatel(?:\s+webu)?|prevádzkovateľ(?:\s+(?:webu|stránky|e-shopu))?|üzemeltető|ylläpitäjä|prowadz[aą]cy|[ée]diteur(?:\s+du\s+site)?|exploitant|editore|gestore|会社名|商号|社名|運営会社|販売業者|公司名称|公司全称|회사명|상호명|상호)[ \t]*[:：]?[ \t]*(.*)$/gimu;
 
 // A name that opens with a capital and runs, in words of any case, to its legal form within six words.
 const SENTENCE_CASE_NAME = new RegExp(
@@ -356,9 +356,11 @@ const OWNERSHIP = new RegExp(
     String.raw`(?<!\p{L})(?:is|zijn)\s+(?:een\s+)?(?:(?:geregistreerd\s+)?merk|handelsnaam|dochteronderneming|dochterbedrijf|divisie|onderdeel)\s+van\s+`,
     // "… is operated by" in German, French, Spanish, Italian, Dutch and Polish ("Sklep … prowadzony jest przez:").
     String.raw`(?<!\p{L})(?:wird|werden)\s+(?:betrieben|geführt)\s+von\s+`,
-    String.raw`(?<!\p{L})(?:est|sont)\s+(?:exploitée?s?|éditée?s?|opérée?s?)\s+par\s+`,
+    String.raw`(?<!\p{L})(?:est|sont)\s+(?:exploitée?s?|éditée?s?|opérée?s?|gérée?s?)\s+par\s+`,
     String.raw`(?<!\p{L})(?:es|son|está|están)\s+(?:operad[oa]s?|gestionad[oa]s?)\s+por\s+`,
     String.raw`(?<!\p{L})(?:è|sono)\s+(?:gestit[oa]|operat[oa])\s+da\s+`,
+    // "Il sito www.museo.it è di titolarità della Fondazione … ETS", "è di proprietà di".
+    String.raw`(?<!\p{L})(?:è|sono)\s+di\s+(?:titolarità|proprietà)\s+(?:di|del|della|dello|dell['’])\s*`,
     String.raw`(?<!\p{L})(?:wordt|worden)\s+(?:beheerd|uitgebaat|geëxploiteerd)\s+door\s+`,
     String.raw`(?<!\p{L})(?:jest\s+)?prowadzon[ya]\s+(?:jest\s+)?przez[ \t]*:?[ \t]*`,
   ].join('|'),
@@ -380,7 +382,8 @@ const OWNER_END =
   /[,;:()[\]|•·!?]|\.(?:\s|$)|\s[-–—]\s|\s(?:and\s+(?:its|their|other)|or|in|which|that|who|is|are|was|registered|based|located|since|with|to)\s/;
 const OWNER_WORD = /^(?:[\p{Lu}\d][\p{L}\d'’.&+-]*|&|and|of|the|for|de|du|des|la|van|von|und)$/u;
 /** "This website", "the site", "our app": the statement is about the site itself. */
-export const SITE_ITSELF = /^(?:this|the|our)\s+(?:web\s?site|site|app|application|blog|online\s+(?:store|shop)|store|shop|portal|platform|services?)$/i;
+export const SITE_ITSELF =
+  /^(?:(?:this|the|our)\s+(?:web\s?site|site|app|application|blog|online\s+(?:store|shop)|store|shop|portal|platform|services?)|(?:il|le|el|o|de|die|das)\s+(?:sito|site|sitio|webseite|website)(?:\s+(?:web|internet))?)(?:\s+(?:www\.)?[\p{L}\d-]+(?:\.[\p{L}\d-]+)+)?$/iu;
 /**
  * A statement about the kind of organisation the site is, named by its kind ("The museum is owned and
  * managed by …", "The company is a subsidiary of …", "Our practice is a division of …"): about the
@@ -482,6 +485,8 @@ const CONTROLLER = new RegExp(
     String.raw`(?<!\p{L})responsable\s+del\s+tratamiento(?:\s+[^.\n]{0,80}?)?\s+es\s*:?\s+`,
     String.raw`(?<!\p{L})titolare\s+del\s+trattamento(?:\s+[^.\n]{0,80}?)?\s+è\s*:?\s+`,
     String.raw`(?<!\p{L})verwerkingsverantwoordelijke(?:\s+[^.\n]{0,80}?)?\s+is\s*:?\s+`,
+    // Polish: "Administratorem Twoich danych osobowych jest Edukacja Plus s.c.".
+    String.raw`(?<!\p{L})administratorem\s+(?:\p{L}+\s+){0,3}?danych(?:\s+osobowych)?(?:\s+[^.\n]{0,60}?)?\s+jest\s*:?\s+`,
   ].join('|'),
   'giu',
 );
@@ -519,7 +524,7 @@ const REGISTRATION = new RegExp(
     String.raw`(?<![\p{L}\p{N}])(?:licen[cs]e|lic\.?|ROC|CSLB|CCB)\s*(?:no\.?|number|#)\s*:?\s*[A-Z]{0,3}[\s-]?\d`,
     // A US employer or tax number in its own format ("ein" is German prose): "Acme Fund, Inc. · EIN 83-4172290".
     String.raw`(?<![\p{L}\p{N}])(?:EIN|Tax\s+ID)(?:\s*(?:no\.?|number|#))?\s*:?\s*\d{2}-\d{7}(?!\d)`,
-    String.raw`(?<![\p{L}\p{N}])(?:CNPJ|NIPC|CIF|NIF|RCS|SIRE[NT]|KvK|P\.?\s?IVA|Partita\s+IVA|REA|UID|CHE|FN|HRB|HRA|ABN|ACN|CIN|UEN|CRO|KRS|NIP|REGON|CVR|IČO|Y-tunnus|Org\.?\s?nr\.?|Organisasjonsnummer|Organisationsnummer|RFC|RUC|RUT|NIT|CUIT|MERS[İI]S|VAT|BTW|TVA|USt-?IdNr\.?|GSTIN|GST|NZBN)(?![\p{L}])(?=[\s.:/-]*(?:n[°ºo]\.?:?\s*|nr\.?:?\s*)?[A-Z]{0,3}[\s-]?\d)`,
+    String.raw`(?<![\p{L}\p{N}])(?:CNPJ|NIPC|CIF|NIF|RCS|SIRE[NT]|KvK|P\.?\s?IVA|Partita\s+IVA|REA|UID|CHE|FN|HRB|HRA|ABN|ACN|CIN|UEN|CRO|KRS|NIP|REGON|CVR|IČO|Y-tunnus|Org\.?\s?nr\.?|Organisasjonsnummer|Organisationsnummer|RFC|RUC|RUT|NIT|CUIT|MERS[İI]S|VAT|BTW|TVA|USt-?IdNr\.?|GSTIN|GST|NZBN|BCE|KBO|(?:n[°º]|numéro)\s+d['’]entreprise|ondernemingsnummer)(?![\p{L}])(?=[\s.:/-]*(?:n[°ºo]\.?:?\s*|nr\.?:?\s*)?[A-Z]{0,3}[\s-]?\d)`,
   ].join('|'),
   'giu',
 );
