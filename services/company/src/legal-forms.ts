@@ -132,6 +132,9 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   form('SA', true),
   form('Ltda\\.?'),
   form('EIRELI', true),
+  // Peru's and Chile's one-owner company.
+  form('E\\.I\\.R\\.L\\.', true),
+  form('EIRL', true),
   form('S/A', true),
   form('Lda\\.?'),
   // Benelux
@@ -182,6 +185,14 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   form('EOOD', true),
   form('OOD', true),
   form('EAD', true),
+  // The same Bulgarian forms in Cyrillic, and Greece's ("… Παπαδάκη Α.Ε.", "Ι.Κ.Ε.", "Ο.Ε.", "Ε.Ε.").
+  form('ЕООД', true),
+  form('ООД', true),
+  form('ЕАД', true),
+  form('Α\\.Ε\\.', true),
+  form('Ι\\.Κ\\.Ε\\.', true),
+  form('Ο\\.Ε\\.', true),
+  form('Ε\\.Ε\\.', true),
   form('OOO', true),
   form('PJSC', true),
   form('OJSC', true),

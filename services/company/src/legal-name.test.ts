@@ -690,6 +690,31 @@ describe('ownership statements and registration lines', () => {
     ]);
   });
 
+  it('reads operators and controllers of Latin America and Central and Eastern Europe, in sentence case too', () => {
+    const statement = (text: string) => ownershipStatements(text);
+    expect(statement('O controlador dos dados pessoais é a Odontologia Exemplo Ltda., pessoa jurídica')).toEqual([
+      { owner: 'Odontologia Exemplo Ltda.', owns: 'this website' },
+    ]);
+    expect(statement('I. Prevádzkovateľ\nPrevádzkovateľom internetového obchodu www.hojdacka.sk je spoločnosť:\nHravé drevo s.r.o.\nso sídlom Žilina')).toEqual(
+      [{ owner: 'Hravé drevo s.r.o.', owns: 'this website' }],
+    );
+    expect(statement('Site-ul www.frunzaceai.ro este administrat de FRUNZA VERDE COMERȚ S.R.L., cu sediul în Cluj')).toEqual([
+      { owner: 'FRUNZA VERDE COMERȚ S.R.L.', owns: 'Site-ul www.frunzaceai.ro' },
+    ]);
+    expect(statement('Nube Clara es la marca comercial de Soluciones Contables Nube Clara S.A.S., sociedad con NIT')).toEqual([
+      { owner: 'Soluciones Contables Nube Clara S.A.S.', owns: 'Nube Clara' },
+    ]);
+    expect(statement('Blagovno znamko Zeleni Pedal upravlja družba:\nE-mobilnost Bled d.o.o.\nLjubljanska cesta 7')).toEqual([
+      { owner: 'E-mobilnost Bled d.o.o.', owns: 'Blagovno znamko Zeleni Pedal' },
+    ]);
+    expect(registeredNames('Фирмени данни\nСладко Изкуство ЕООД\nЕИК: 205123456')).toEqual(['Сладко Изкуство ЕООД']);
+    expect(registeredNames('Κρητικά Ελαιουργεία Παπαδάκη Α.Ε. | ΑΦΜ: 099876543 | ΔΟΥ Χανίων')).toEqual(['Κρητικά Ελαιουργεία Παπαδάκη Α.Ε.']);
+    expect(profileNames('Razón social:\nTextiles Andinos del Sur E.I.R.L.\nRUC:\n20601234567')).toEqual(['Textiles Andinos del Sur E.I.R.L.']);
+    expect(definedParties('Operadora Hotelera Ejemplo, S.A. de C.V.\n(en lo sucesivo “Casa Ejemplo” o “el Hotel”), con domicilio')).toEqual([
+      { owner: 'Operadora Hotelera Ejemplo, S.A. de C.V.', owns: 'Casa Ejemplo' },
+    ]);
+  });
+
   it('reads no owner from a list of locations each "owned by" somebody else', () => {
     const text =
       'Brightleaf Lawn Care\nFind a location\nBrightleaf Lawn Care of North Raleigh — owned by Marcus & Tia Greene\nBrightleaf Lawn Care of West Chester — owned by Dan Pruitt\n© 2025 Brightleaf Franchising, LLC. All rights reserved.';

@@ -36,7 +36,9 @@ export interface NameCandidate {
 // Name words: capitalised words (in any script's letters: "Müller", "Société", "Yazılım"), camel-cased
 // brand words that open with one to three lower-case letters ("eBay", "iRobot", "myHome"), and the
 // lower-case joiners company names contain.
-const CAPITALISED = String.raw`(?:[\p{Lu}\p{Lt}0-9]|\p{Ll}{1,3}(?=\p{Lu}))[\p{L}\p{M}\p{N}_'’.&+-]*`;
+// A word is at most 40 characters more: the bound keeps the readers linear on hostile text (60 KB of
+// "S.S.S.…", one dotted "word", took 2 s of backtracking from every capital in it).
+const CAPITALISED = String.raw`(?:[\p{Lu}\p{Lt}0-9]|\p{Ll}{1,3}(?=\p{Lu}))[\p{L}\p{M}\p{N}_'’.&+-]{0,40}`;
 // A capitalised qualifier in brackets is part of the name too: "C.L. Joinery (Midlands) Limited", "Acme (UK) Ltd".
 const QUALIFIER = String.raw`\(\p{Lu}[\p{L}\p{M}'’.&-]+(?:[ \t]\p{Lu}[\p{L}\p{M}'’.&-]*){0,2}\)`;
 const WORD = String.raw`(?:${CAPITALISED}|${QUALIFIER}|&|and|of|the|for|de|du|des|del|della|delle|dei|degli|di|da|do|dos|das|la|le|los|las|van|von|der|den|und|für|et|y|e)`;
@@ -351,7 +353,7 @@ const OWNERSHIP = new RegExp(
     // marque de Groupe Exemple SA", "es una marca de", "è un marchio di", "is een merk van", "ist ein Unternehmen der".
     String.raw`(?<!\p{L})(?:ist|sind)\s+(?:eine?\s+)?(?:eingetragene\s+)?(?:marke|warenzeichen|handelsname|tochter(?:gesellschaft|unternehmen)?|unternehmen|gesellschaft|geschäftsbereich)\s+(?:der|des|von)\s+`,
     String.raw`(?<!\p{L})(?:est|sont)\s+(?:une?\s+)?(?:marque(?:s)?(?:\s+déposée?s?)?|nom\s+commercial|enseigne|filiale|division|société)\s+(?:de|du|des)\s+(?:la\s+)?`,
-    String.raw`(?<!\p{L})(?:es|son)\s+(?:una?\s+)?(?:marca(?:s)?(?:\s+registradas?)?|nombre\s+comercial|filial|división|empresa)\s+(?:de|del)\s+(?:la\s+)?`,
+    String.raw`(?<!\p{L})(?:es|son)\s+(?:una?\s+|la\s+|el\s+)?(?:marca(?:s)?(?:\s+(?:registradas?|comercial))?|nombre\s+comercial|filial|división|empresa)\s+(?:de|del)\s+(?:la\s+)?`,
     String.raw`(?<!\p{L})(?:è|sono)\s+(?:un[oa']?\s*)?(?:marchio(?:\s+registrato)?|nome\s+commerciale|insegna|controllata|divisione|società)\s+(?:di|del|della|dello)\s+`,
     String.raw`(?<!\p{L})(?:is|zijn)\s+(?:een\s+)?(?:(?:geregistreerd\s+)?merk|handelsnaam|dochteronderneming|dochterbedrijf|divisie|onderdeel)\s+van\s+`,
     // "… is operated by" in German, French, Spanish, Italian, Dutch and Polish ("Sklep … prowadzony jest przez:").
@@ -363,6 +365,9 @@ const OWNERSHIP = new RegExp(
     String.raw`(?<!\p{L})(?:è|sono)\s+di\s+(?:titolarità|proprietà)\s+(?:di|del|della|dello|dell['’])\s*`,
     String.raw`(?<!\p{L})(?:wordt|worden)\s+(?:beheerd|uitgebaat|geëxploiteerd)\s+door\s+`,
     String.raw`(?<!\p{L})(?:jest\s+)?prowadzon[ya]\s+(?:jest\s+)?przez[ \t]*:?[ \t]*`,
+    // "Site-ul … este administrat de …" (Romanian), "Blagovno znamko … upravlja družba:" (Slovenian).
+    String.raw`(?<!\p{L})(?:este|sunt)\s+(?:administrat|operat|deținut|detinut)[ăa]?\s+de(?:\s+(?:către|catre))?\s+(?:societatea\s+)?`,
+    String.raw`(?<!\p{L})upravlja(?:\s+(?:družba|podjetje))?[ \t]*:[ \t]*`,
   ].join('|'),
   'giu',
 );
@@ -383,7 +388,7 @@ const OWNER_END =
 const OWNER_WORD = /^(?:[\p{Lu}\d][\p{L}\d'’.&+-]*|&|and|of|the|for|de|du|des|la|van|von|und)$/u;
 /** "This website", "the site", "our app": the statement is about the site itself. */
 export const SITE_ITSELF =
-  /^(?:(?:this|the|our)\s+(?:web\s?site|site|app|application|blog|online\s+(?:store|shop)|store|shop|portal|platform|services?)|(?:il|le|el|o|de|die|das)\s+(?:sito|site|sitio|webseite|website)(?:\s+(?:web|internet))?)(?:\s+(?:www\.)?[\p{L}\d-]+(?:\.[\p{L}\d-]+)+)?$/iu;
+  /^(?:(?:this|the|our)\s+(?:web\s?site|site|app|application|blog|online\s+(?:store|shop)|store|shop|portal|platform|services?)|(?:(?:il|le|el|o|de|die|das)\s+(?:sito|site|sitio|webseite|website)|site-ul)(?:\s+(?:web|internet))?)(?:\s+(?:www\.)?[\p{L}\d-]+(?:\.[\p{L}\d-]+)+)?$/iu;
 /**
  * A statement about the kind of organisation the site is, named by its kind ("The museum is owned and
  * managed by …", "The company is a subsidiary of …", "Our practice is a division of …"): about the
@@ -404,6 +409,9 @@ function ownerAfter(rest: string): string {
     .replace(/^(?:company|firma|soci[ée]t[ée]|sociedad|empresa|società|bedrijf|onderneming)\s+(?=\p{Lu})/iu, '');
   const legal = findLegalNamesInText(r)[0];
   if (legal && r.startsWith(legal.split(/[\s,]/)[0]!)) return legal;
+  // A name in sentence case up to its strong form, as much of Europe writes them ("Hravé drevo s.r.o.").
+  const lower = SENTENCE_CASE_NAME.exec(r)?.[0];
+  if (lower && hasStrongLegalForm(lower)) return normalizeLine(lower);
   const end = OWNER_END.exec(r);
   const name = (end ? r.slice(0, end.index) : r).trim().replace(/[.\s]+$/, '');
   const words = name.split(/\s+/);
@@ -450,7 +458,7 @@ export function ownershipStatements(text: string): Array<{ owner: string; owns: 
   // Muster GmbH". Only a name with a strong legal form: "the controller is the operator of this site" names nobody.
   for (const m of text.matchAll(CONTROLLER)) {
     const after = m.index + m[0].length;
-    const owner = ownerAfter(text.slice(after, after + 150).split('\n')[0]!);
+    const owner = ownerAfter(ownerLine(text, after));
     if (owner && nameLike(owner) && hasStrongLegalForm(owner)) out.push({ owner: normalizeLine(owner), owns: 'this website' });
   }
   // A parent group's caption, a footer segment of its own: "A Greystone Hospitality Group Ltd venue",
@@ -485,6 +493,12 @@ const CONTROLLER = new RegExp(
     String.raw`(?<!\p{L})responsable\s+del\s+tratamiento(?:\s+[^.\n]{0,80}?)?\s+es\s*:?\s+`,
     String.raw`(?<!\p{L})titolare\s+del\s+trattamento(?:\s+[^.\n]{0,80}?)?\s+è\s*:?\s+`,
     String.raw`(?<!\p{L})verwerkingsverantwoordelijke(?:\s+[^.\n]{0,80}?)?\s+is\s*:?\s+`,
+    // Portuguese: "O controlador dos dados pessoais é a Odontologia … Ltda."; Lithuanian: "Jūsų asmens duomenų valdytojas yra UAB …".
+    String.raw`(?<!\p{L})controlador(?:a)?(?:\s+d[oe]s?\s+(?:seus\s+)?dados(?:\s+pessoais)?)?\s+é\s*:?\s+(?:a\s+|o\s+)?`,
+    String.raw`(?<!\p{L})duomenų\s+valdytoja[si]\s+yra\s*:?\s+`,
+    // The operator of the shop or site, named on the line or the next: "Prevádzkovateľom internetového obchodu
+    // www.hojdacka.sk je spoločnosť:" (Slovak), "Provozovatelem e-shopu je společnost" (Czech).
+    String.raw`(?<!\p{L})(?:prevádzkovateľom|provozovatelem)(?:\s+[^\n:]{0,80}?)?\s+je(?:\s+(?:obchodná\s+|obchodní\s+)?(?:spoločnosť|společnost))?[ \t]*:?[ \t]*`,
     // Polish: "Administratorem Twoich danych osobowych jest Edukacja Plus s.c.".
     String.raw`(?<!\p{L})administratorem\s+(?:\p{L}+\s+){0,3}?danych(?:\s+osobowych)?(?:\s+[^.\n]{0,60}?)?\s+jest\s*:?\s+`,
   ].join('|'),
@@ -524,7 +538,7 @@ const REGISTRATION = new RegExp(
     String.raw`(?<![\p{L}\p{N}])(?:licen[cs]e|lic\.?|ROC|CSLB|CCB)\s*(?:no\.?|number|#)\s*:?\s*[A-Z]{0,3}[\s-]?\d`,
     // A US employer or tax number in its own format ("ein" is German prose): "Acme Fund, Inc. · EIN 83-4172290".
     String.raw`(?<![\p{L}\p{N}])(?:EIN|Tax\s+ID)(?:\s*(?:no\.?|number|#))?\s*:?\s*\d{2}-\d{7}(?!\d)`,
-    String.raw`(?<![\p{L}\p{N}])(?:CNPJ|NIPC|CIF|NIF|RCS|SIRE[NT]|KvK|P\.?\s?IVA|Partita\s+IVA|REA|UID|CHE|FN|HRB|HRA|ABN|ACN|CIN|UEN|CRO|KRS|NIP|REGON|CVR|IČO|Y-tunnus|Org\.?\s?nr\.?|Organisasjonsnummer|Organisationsnummer|RFC|RUC|RUT|NIT|CUIT|MERS[İI]S|VAT|BTW|TVA|USt-?IdNr\.?|GSTIN|GST|NZBN|BCE|KBO|(?:n[°º]|numéro)\s+d['’]entreprise|ondernemingsnummer)(?![\p{L}])(?=[\s.:/-]*(?:n[°ºo]\.?:?\s*|nr\.?:?\s*)?[A-Z]{0,3}[\s-]?\d)`,
+    String.raw`(?<![\p{L}\p{N}])(?:CNPJ|NIPC|CIF|NIF|RCS|SIRE[NT]|KvK|P\.?\s?IVA|Partita\s+IVA|REA|UID|CHE|FN|HRB|HRA|ABN|ACN|CIN|UEN|CRO|KRS|NIP|REGON|CVR|IČO|Y-tunnus|Org\.?\s?nr\.?|Organisasjonsnummer|Organisationsnummer|RFC|RUC|RUT|NIT|CUIT|MERS[İI]S|VAT|BTW|TVA|USt-?IdNr\.?|GSTIN|GST|NZBN|ΑΦΜ|Α\.Φ\.Μ\.|ΓΕΜΗ|Γ\.Ε\.ΜΗ\.|ЕИК|BCE|KBO|(?:n[°º]|numéro)\s+d['’]entreprise|ondernemingsnummer)(?![\p{L}])(?=[\s.:/-]*(?:n[°ºo]\.?:?\s*|nr\.?:?\s*)?[A-Z]{0,3}[\s-]?\d)`,
   ].join('|'),
   'giu',
 );
@@ -621,6 +635,11 @@ const DEFINITION_WORDS = new Set([
   'dénommé',
   'en',
   'adelante',
+  // "en lo sucesivo … o …" (Mexico), "doravante" (Portuguese).
+  'lo',
+  'sucesivo',
+  'o',
+  'doravante',
   'denominada',
   'denominado',
   'di',
@@ -658,7 +677,8 @@ const BETWEEN_YOU_AND =
 
 // Terms that define the first person outright: "In these terms, “we”, “us” and “our” means Acme B.V.",
 // "references to 'we' or 'us' are to Acme Ltd", "“We” refers to Acme, LLC".
-const WE_MEANS = /["“'‘](?:we|us|our)["”'’](?:\s*,?\s*(?:and|or)?\s*["“'‘](?:we|us|our)["”'’])*\s+(?:means?|refers?\s+to|are\s+to|is)\s+(?:the\s+)?/giu;
+const WE_MEANS =
+  /["“'‘](?:we|us|our)["”'’](?:,?[ \t]*(?:(?:and|or)[ \t]+)?["“'‘](?:we|us|our)["”'’]){0,3}\s+(?:means?|refers?\s+to|are\s+to|is)\s+(?:the\s+)?/giu;
 
 /**
  * The parties a text defines as contracts do, as ownership statements: the legal name, and what it is
