@@ -41,6 +41,22 @@ const page = (over: Partial<LogoPage>): LogoPage => ({
   ...over,
 });
 
+describe('the share image as a logo', () => {
+  const meta = (property: string, content: string) => ({ name: null, property, content, itemprop: null, httpEquiv: null });
+  const urls = (p: LogoPage) => rankLogoCandidates(p).candidates.map((c) => c.url);
+
+  it('counts og:image when its file or its alt text says it is the logo', () => {
+    expect(urls(page({ meta: [meta('og:image', '/images/brand/acme-logo.png')] }))).toContain('https://www.acme-roasters.example/images/brand/acme-logo.png');
+    expect(urls(page({ meta: [meta('og:image', '/share/card.png'), meta('og:image:alt', 'Acme Roasters logo')] }))).toContain(
+      'https://www.acme-roasters.example/share/card.png',
+    );
+  });
+
+  it('leaves a share image that does not say so (a hero photo, a product shot)', () => {
+    expect(urls(page({ meta: [meta('og:image', '/images/summer-hero.jpg'), meta('og:image:alt', 'Our roastery at dawn')] }))).toEqual([]);
+  });
+});
+
 describe('rasterPlan (what the renderer rasterises)', () => {
   it("takes only the top candidate, the brand analyzer's primary, its element before its URL", () => {
     const p = page({

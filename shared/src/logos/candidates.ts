@@ -27,10 +27,23 @@ export function rankLogoCandidates(page: LogoPage): LogoRanking {
     brandNames: brandNames(page),
     jsonLdLogos: organizationFacts(page).logos,
     microdataLogos: microdataLogos(page.html, page.finalUrl),
-    metaLogo: metaContent(page, 'og:logo', 'logo'),
+    metaLogo: metaContent(page, 'og:logo', 'logo') ?? shareImageThatIsTheLogo(page),
     icons,
   });
   return { candidates, icons };
+}
+
+/**
+ * The share image when the page says it is the logo: its file is named for one ("…/brand-logo.png",
+ * "logo@2x.png") or its alt text says so ("Acme logo"). Sites with an inline SVG mark and no icon
+ * often give their logo file only there; a hero photo or a product shot is no logo.
+ */
+function shareImageThatIsTheLogo(page: Pick<Snapshot, 'meta'>): string | null {
+  const image = metaContent(page, 'og:image', 'og:image:url', 'twitter:image');
+  if (!image) return null;
+  const file = image.split(/[?#]/)[0]!.split('/').pop() ?? '';
+  const alt = metaContent(page, 'og:image:alt', 'twitter:image:alt') ?? '';
+  return /logo/i.test(file) || /\blogo\b/i.test(alt) ? image : null;
 }
 
 /** Logos, not site icons: the candidates worth a raster (icons are often opaque squares whose colours are the platform's tile). */
