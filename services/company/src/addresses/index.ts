@@ -1,6 +1,7 @@
 /**
  * Postal addresses written in page text, in the formats of the US, Canada, the UK, Germany, France,
- * the Netherlands, Australia and the rest of Europe (eu.ts), and the merging of addresses from every source.
+ * the Netherlands, Australia, the rest of Europe (eu.ts), New Zealand, South Africa, India, Japan and
+ * Ireland (world.ts), and the merging of addresses from every source.
  */
 import { compact } from '@enrich/shared/page';
 import { toAddressLine, type AddressMatch } from './scan.ts';
@@ -12,6 +13,7 @@ import { findFrenchAddresses } from './fr.ts';
 import { findDutchAddresses } from './nl.ts';
 import { findAustralianAddresses } from './au.ts';
 import { findEuropeanAddresses } from './eu.ts';
+import { findIndianAddresses, findIrishAddresses, findJapaneseAddresses, findNewZealandAddresses, findSouthAfricanAddresses } from './world.ts';
 
 export { formatPostalAddress } from './structured.ts';
 export { isUsTownAndState } from './us.ts';
@@ -25,6 +27,11 @@ const SCANNERS = [
   findDutchAddresses,
   findAustralianAddresses,
   findEuropeanAddresses,
+  findNewZealandAddresses,
+  findSouthAfricanAddresses,
+  findIndianAddresses,
+  findJapaneseAddresses,
+  findIrishAddresses,
 ];
 
 // A legal notice names the site's host and web agency with their addresses (French law requires the
@@ -38,6 +45,27 @@ function introducedAsHostOrAgency(text: string, start: number): boolean {
   const paragraph = before.split(/\n\s*\n/).pop()!;
   // The address's own line and the line above it.
   return HOST_OR_AGENCY.test(paragraph.split('\n').slice(-2).join('\n'));
+}
+
+// Another organisation named in the sentence that gives an address: a complaints body or regulator the
+// page refers customers to, an event's venue, a partner, supplier or carrier ("you may refer it to the
+// Legal Ombudsman, PO Box 6167, Slough", "Venue: Moscone Center West, 800 Howard Street", "collected
+// from BlueLine Express Hub, No. 14, …"), in English and the languages of the other scanners.
+const THIRD_PARTY =
+  /\b(?:ombudsman|regulator|authority|commission|complaints?|dispute|tribunal|venue|booth|festival|expo|exhibition|conference|trade\s+(?:show|fair)|partner|supplier|pick-?up|depot|hub|courier|carrier|revenue\s+agency|department\s+of|hospital)\b|(?<!\p{L})(?:médiateur|litige|reclamaci[oó]n|consumo|klacht|geschillen\p{L}*|schlichtung\p{L}*|beziehen\s+wir|lieferant\p{L}*|messe|salon)(?!\p{L})/iu;
+// "Write to us at", "our office", "visit our shop": the organisation's own address, whatever else the sentence says.
+const OWN = /\b(?:us|our|we)\b(?![^,.;]*\b(?:may|can)\s+(?:refer|contact|lodge|write|complain))/i;
+
+/**
+ * Whether the address sits inside a sentence (prose before it on its line) that names another
+ * organisation's role: those are the regulator's, the venue's, the partner's addresses. An address on
+ * its own lines, in a block or after a label, is never judged by this.
+ */
+function givenForAnotherOrganisation(text: string, start: number): boolean {
+  const line = text.slice(Math.max(0, text.lastIndexOf('\n', start - 1) + 1, start - 200), start);
+  if ((line.match(/\p{Ll}{2,}/gu) ?? []).length < 4) return false;
+  const clause = line.split(/[.!?](?:\s|$)/).pop()!;
+  return THIRD_PARTY.test(clause) && !OWN.test(clause.slice(-60));
 }
 
 /** Addresses found in free text, in document order; overlapping finds keep the longest; not a host's or an agency's. */
@@ -65,7 +93,7 @@ export function extractTextAddresses(text: string): string[] {
   const near = (m: AddressMatch): boolean => raw.some((o) => o.start < m.end + 200 && o.end > m.start - 200);
   for (const m of findUsStreetLines(text)) if (!near(m)) kept.push(m);
   kept.sort((a, b) => a.start - b.start);
-  return kept.filter((m) => !introducedAsHostOrAgency(text, m.start)).map((m) => m.line);
+  return kept.filter((m) => !introducedAsHostOrAgency(text, m.start) && !givenForAnotherOrganisation(text, m.start)).map((m) => m.line);
 }
 
 // Street-type words people write both ways; folded before comparing two addresses.
