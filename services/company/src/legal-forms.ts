@@ -252,11 +252,11 @@ const STRONG_CS = new RegExp(
 const JP_CORPORATIONS =
   '(?:税理士|弁護士|監査|司法書士|行政書士|弁理士|社会保険労務士|土地家屋調査士|医療|社会福祉|学校|宗教|特定非営利活動|NPO|(?:一般|公益)(?:社団|財団))法人(?:社団|財団)?';
 const CJK_SUFFIX =
-  /(?:株式会社|有限会社|合同会社|合資会社|合名会社|股份有限公司|有限责任公司|有限責任公司|有限公司|주식회사|유한회사|\s(?:Α\.?Ε\.?|Ε\.?Π\.?Ε\.?|Ι\.?Κ\.?Ε\.?|Ο\.?Ε\.?)|\sבע["״]מ)$/u;
+  /(?:株式会社|有限会社|合同会社|合資会社|合名会社|股份有限公司|有限责任公司|有限責任公司|有限公司|주식회사|유한회사|\s(?:Α\.?Ε\.?|Ε\.?Π\.?Ε\.?|Ι\.?Κ\.?Ε\.?|Ο\.?Ε\.?)|\sבע["״]מ|\sจำกัด(?:\s*\(มหาชน\))?|\s(?:ذ\.م\.م|ش\.م\.م|ش\.ذ\.م\.م)\.?)$/u;
 // French forms written before the name too ("SARL Tilleuls Immo au capital de 8 000 €"): FR_PREFIX_FORMS.
 export const FR_PREFIX_FORMS = 'SARL|SASU|SAS|EURL|SELARL|SNC';
 const CJK_PREFIX = new RegExp(
-  String.raw`^(?:株式会社|有限会社|合同会社|合資会社|合名会社|${JP_CORPORATIONS}|주식회사|유한회사|\(주\)|㈜|(?:ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ПрАТ|ЕООД|ООД|АД)\s+|(?:${FR_PREFIX_FORMS})\s+(?=[\p{Lu}\d]))\s*`,
+  String.raw`^(?:株式会社|有限会社|合同会社|合資会社|合名会社|${JP_CORPORATIONS}|주식회사|유한회사|\(주\)|㈜|(?:ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ПрАТ|ЕООД|ООД|АД)\s+|บริษัท\s*|(?:Công\s+ty|CÔNG\s+TY)\s+(?:TNHH|Cổ\s+phần|CỔ\s+PHẦN|CP)\s+|(?:UAB|VšĮ|MB)\s*(?=[„"“«])|(?:${FR_PREFIX_FORMS})\s+(?=[\p{Lu}\d]))\s*`,
   'u',
 );
 
@@ -271,7 +271,7 @@ const CJK_AFTER = '(?:株式会社|有限会社|合同会社|合資会社|合名
 export function cjkLegalSpellingIn(name: string, text: string): string | null {
   if (!/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(name) || legalFormOf(name)) return null;
   const n = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const m = new RegExp(String.raw`${CJK_BEFORE}\s*${n}|${n}\s*${CJK_AFTER}`, 'u').exec(text);
+  const m = new RegExp(String.raw`${CJK_BEFORE}[ \t]*${n}|${n}[ \t]*${CJK_AFTER}`, 'u').exec(text);
   return m ? m[0] : null;
 }
 

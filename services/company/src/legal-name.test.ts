@@ -20,6 +20,7 @@ import {
 } from './legal-name.ts';
 import { chooseOwnerNames as chooseLegalName, ownerAffinity } from './owner-name.ts';
 import { readJsonLd } from './jsonld.ts';
+import { cjkLegalSpellingIn, legalFormOf } from './legal-forms.ts';
 
 const empty = { orgs: [], siteNames: [], looseAddresses: [], emails: [] };
 
@@ -688,6 +689,28 @@ describe('ownership statements and registration lines', () => {
     expect(registeredNames("Les Amis de la Marelle ASBL · Rue de Dave 42, 5100 Jambes · N° d'entreprise 0456.789.123")).toEqual([
       'Les Amis de la Marelle ASBL',
     ]);
+  });
+
+  it('reads names their form opens in Thai, Vietnamese, Indonesian, Ukrainian, Japanese and Korean', () => {
+    expect(ownershipStatements('บ้านสวนตัวอย่าง\nดำเนินการโดย บริษัท ตัวอย่าง ไทย จำกัด (Example Thai Co., Ltd.)')).toEqual([
+      { owner: 'บริษัท ตัวอย่าง ไทย จำกัด', owns: 'this website' },
+    ]);
+    expect(ownershipStatements('Gạo Ví Dụ là thương hiệu gạo sạch của Công ty TNHH Nông Sản Ví Dụ, ra đời năm 2019')).toEqual([
+      { owner: 'Công ty TNHH Nông Sản Ví Dụ', owns: 'Gạo Ví Dụ' },
+    ]);
+    expect(ownershipStatements('Kain Contoh dikelola oleh PT Contoh Wastra Nusantara\nNIB 9120301234567')).toEqual([
+      { owner: 'PT Contoh Wastra Nusantara', owns: 'Kain Contoh' },
+    ]);
+    expect(profileNames('Продавець: ТОВ «Приклад Кава» (Товариство з обмеженою відповідальністю)')).toEqual(['ТОВ «Приклад Кава»']);
+    expect(profileNames('会社名\n株式会社木漏日フーズ（Komorebi Foods Co., Ltd.）\n代表者')).toEqual(['株式会社木漏日フーズ']);
+    expect(definedParties('개인정보처리방침\n주식회사 한빛에듀랩(이하 ‘회사’)은 개인정보 보호법에 따라')).toEqual([
+      { owner: '주식회사 한빛에듀랩', owns: 'this website' },
+    ]);
+    // "CV" and "PT" are English words before a name too ("CV Writing", "PT Solutions"): no form there.
+    expect(legalFormOf('CV Writing')).toBeNull();
+    expect(legalFormOf('PT Solutions')).toBeNull();
+    // A title line above a Korean form is no part of the name.
+    expect(cjkLegalSpellingIn('개인정보처리방침', '개인정보처리방침\n주식회사 한빛에듀랩')).toBeNull();
   });
 
   it('reads operators and controllers of Latin America and Central and Eastern Europe, in sentence case too', () => {

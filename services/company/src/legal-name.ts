@@ -142,6 +142,19 @@ const RIGHTS_RESERVED = [
   'toate drepturile rezervate',
   'sva prava pridržana',
   'tüm hakları saklıdır',
+  // Chinese, Thai, Vietnamese, Indonesian, Arabic, Hebrew, Ukrainian and Russian, Greek.
+  '版权所有',
+  '版權所有',
+  '保留所有权利',
+  'สงวนลิขสิทธิ์',
+  'bản quyền thuộc về',
+  'hak cipta dilindungi(?: undang-undang)?',
+  'جميع الحقوق محفوظة',
+  'כל הזכויות שמורות',
+  'усі права захищен[іо]',
+  'всі права захищен[іо]',
+  'все права защищены',
+  'με την επιφύλαξη παντός δικαιώματος',
 ].join('|');
 // Footer links and registration numbers that follow a holder on its line: "© 2024 Acme Datenschutz Impressum",
 // "© Acme P.IVA 0123…" (a tax or register word only before its number: "Blue Siren" is a name).
@@ -292,7 +305,7 @@ export function imprintNames(text: string): string[] {
 // Acme Widgets Ltd", "Firma: Muster GmbH", "Raison sociale", "Razón social", "Ragione sociale", "会社名", "商号",
 // "公司名称", "회사명". The value follows on the line (after ":" or a tab) or on the next line.
 const PROFILE_LABEL =
-  /^[ \t]*(?:(?:registered|legal|official|full|corporate)\s+(?:company\s+)?name|company\s+name|name\s+of\s+(?:the\s+)?company|firmenname|firmierung|firma|raison\s+sociale|d[ée]nomination\s+sociale|raz[oó]n\s+social|denominaci[oó]n\s+social|ragione\s+sociale|denominazione(?:\s+sociale)?|bedrijfsnaam|statutaire\s+naam|(?:website\s+|site\s+)?operator|seller|medieninhaber(?:in)?(?:\s+(?:und|&)\s+(?:betreiber|herausgeber)(?:in)?)?|titular(?:\s+del\s+(?:sitio|dominio)(?:\s+web)?)?|(?:website-?)?betreiber(?:in)?|diensteanbieter(?:in)?|provozovatel(?:\s+webu)?|prevádzkovateľ(?:\s+(?:webu|stránky|e-shopu))?|üzemeltető|ylläpitäjä|prowadz[aą]cy|[ée]diteur(?:\s+du\s+site)?|exploitant|editore|gestore|会社名|商号|社名|運営会社|販売業者|公司名称|公司全称|회사명|상호명|상호)[ \t]*[:：]?[ \t]*(.*)$/gimu;
+  /^[ \t]*(?:(?:registered|legal|official|full|corporate)\s+(?:company\s+)?name|company\s+name|name\s+of\s+(?:the\s+)?company|firmenname|firmierung|firma|raison\s+sociale|d[ée]nomination\s+sociale|raz[oó]n\s+social|denominaci[oó]n\s+social|ragione\s+sociale|denominazione(?:\s+sociale)?|bedrijfsnaam|statutaire\s+naam|(?:website\s+|site\s+)?operator|seller|medieninhaber(?:in)?(?:\s+(?:und|&)\s+(?:betreiber|herausgeber)(?:in)?)?|titular(?:\s+del\s+(?:sitio|dominio)(?:\s+web)?)?|(?:website-?)?betreiber(?:in)?|diensteanbieter(?:in)?|provozovatel(?:\s+webu)?|prevádzkovateľ(?:\s+(?:webu|stránky|e-shopu))?|üzemeltető|ylläpitäjä|prowadz[aą]cy|[ée]diteur(?:\s+du\s+site)?|exploitant|editore|gestore|会社名|商号|社名|運営会社|販売業者|公司名称|公司全称|公司名稱|公司全稱|продавець|продавец|회사명|상호명|상호)[ \t]*[:：]?[ \t]*(.*)$/gimu;
 
 // A name that opens with a capital and runs, in words of any case, to its legal form within six words.
 const SENTENCE_CASE_NAME = new RegExp(
@@ -319,14 +332,16 @@ export function profileNames(text: string): string[] {
     const value = (sameLine || next).slice(0, 120);
     // The value's first cell, where a footer strings fields together ("상호명: 주식회사 하늘플라워 | 대표: …"):
     // a short one with a strong legal form is the name as written (scripts the Latin reader does not take).
-    const cell = value.split(/\s[|•·]\s|\t|\s{3,}/)[0]!.trim();
+    // A name in Chinese, Japanese or Korean may carry its English spelling in brackets: "株式会社木漏日フーズ（Komorebi Foods Co., Ltd.）".
+    const cell = value.split(/\s[|•·]\s|\t|\s{3,}|[（(](?=[^）)]*[A-Za-z])/)[0]!.trim();
     const name =
       findLegalNamesInText(value).find((n) => value.startsWith(n.split(/[\s,]/)[0]!)) ??
       (hasStrongLegalForm(cell) && (!/\s/.test(cell) || (cell.split(/\s+/).length <= 3 && !/\p{Lu}/u.test(cell))) ? cell : '');
     // A field's value may be written in sentence case, as names are in much of Europe ("Provozovatel:
     // Lipová hospoda s.r.o.", "Betreiber: Atelier Mérinat architectes Sàrl"): the label says it is a name.
+    // Or opened by its form, in scripts without capitals or with the form in front ("Продавець: ТОВ «…»").
     if (!name) {
-      const lower = SENTENCE_CASE_NAME.exec(value)?.[0];
+      const lower = SENTENCE_CASE_NAME.exec(value)?.[0] ?? PREFIXED_NAME.exec(value)?.[0];
       if (lower && hasStrongLegalForm(lower)) out.push(normalizeLine(lower));
     }
     if (name && hasStrongLegalForm(name)) out.push(name);
@@ -368,13 +383,16 @@ const OWNERSHIP = new RegExp(
     // "Site-ul … este administrat de …" (Romanian), "Blagovno znamko … upravlja družba:" (Slovenian).
     String.raw`(?<!\p{L})(?:este|sunt)\s+(?:administrat|operat|deținut|detinut)[ăa]?\s+de(?:\s+(?:către|catre))?\s+(?:societatea\s+)?`,
     String.raw`(?<!\p{L})upravlja(?:\s+(?:družba|podjetje))?[ \t]*:[ \t]*`,
+    // "… là thương hiệu … của Công ty TNHH …" (Vietnamese "a brand of"), "… dikelola oleh PT …" (Indonesian "managed by").
+    String.raw`(?<!\p{L})(?:là\s+)?thương\s+hiệu(?:\s+[^\n,]{0,30}?)?\s+của\s+`,
+    String.raw`(?<!\p{L})(?:dikelola|dioperasikan|dimiliki)\s+oleh\s+`,
   ].join('|'),
   'giu',
 );
 // "Owned and operated by Y", "Operated by Y" opening a sentence or a footer segment (not "Published by",
 // an article's byline).
 const SITE_OPERATED_BY =
-  /(?:^|[.!?|•·]\s+|\s[-–—]\s+)(?:(?:proudly|independently|locally)\s+)?(?:owned|operated)(?:\s+(?:and|&)\s+(?:owned|operated|managed|maintained))?\s+by\s+/gimu;
+  /(?:^|[.!?|•·]\s+|\s[-–—]\s+)(?:(?:proudly|independently|locally)\s+)?(?:owned|operated)(?:\s+(?:and|&)\s+(?:owned|operated|managed|maintained))?\s+by\s+|(?:^|\s)ดำเนินการโดย\s*/gimu;
 /**
  * A franchise's or licensee's disclaimer: the site's business runs a brand it does not own, so the
  * brand's trademark notices name the franchisor, not the site's owner ("Culver's® … are registered
@@ -401,6 +419,29 @@ export const ORGANISATION_ITSELF =
 export const ORGANISATION_OWNER =
   /\s(?:Trust|Foundation|Association|Society|Group|Holdings|Council|Church|Diocese|University|College|Institute|Cooperative|Co-operative)$/u;
 
+/**
+ * A name its legal form opens, where the text reader (capitalised words before a form) cannot end
+ * it: Thai "บริษัท … จำกัด", Vietnamese "Công ty TNHH …", Indonesian "PT …", a Baltic or Ukrainian form
+ * before its quoted name ("UAB „…“", "ТОВ «…»"), and "株式会社…", "주식회사 …" up to a bracket or a space.
+ */
+const PREFIXED_NAME = new RegExp(
+  [
+    String.raw`^บริษัท\s*[^\n()（）,]{1,60}?\s*จำกัด(?:\s*\(มหาชน\))?`,
+    String.raw`^(?:Công\s+ty|CÔNG\s+TY)\s+(?:TNHH|Cổ\s+phần|CỔ\s+PHẦN|CP)(?:\s+(?:MTV|Một\s+thành\s+viên))?(?:\s+[\p{Lu}\d][\p{L}\p{M}\d&.'’-]*){1,8}`,
+    String.raw`^PT\.?\s+(?:[\p{Lu}\d][\p{L}\p{M}\d&.'’-]*)(?:\s+[\p{Lu}\d][\p{L}\p{M}\d&.'’-]*){0,5}(?:\s+Tbk\.?)?`,
+    String.raw`^(?:UAB|AB|MB|VšĮ|SIA|AS|ТОВ|ООО|ПП|АТ|ПрАТ|ТДВ)\s*[„"“«][^"“”«»\n]{2,60}["“”»]`,
+    String.raw`^(?:株式会社|有限会社|合同会社|주식회사|유한회사|\(주\)|㈜)\s*[\p{Script=Han}\p{Script=Katakana}\p{Script=Hiragana}\p{Script=Hangul}A-Za-z0-9ー・&]{1,20}`,
+  ].join('|'),
+  'u',
+);
+
+const PREFIX_FORM_AT = /บริษัท|Công\s+ty|CÔNG\s+TY|\bPT\.?\s|\b(?:UAB|VšĮ|ТОВ|ООО)\s*[„"“«]|株式会社|有限会社|合同会社|주식회사|유한회사|\(주\)|㈜/gu;
+/** The last name its form opens in a stretch of text (PREFIXED_NAME), or ''. */
+function prefixedNameIn(text: string): string {
+  const at = [...text.matchAll(PREFIX_FORM_AT)].pop()?.index;
+  return at === undefined ? '' : normalizeLine(PREFIXED_NAME.exec(text.slice(at))?.[0] ?? '');
+}
+
 /** The owner named after an ownership phrase: a legal name where one opens the rest, else a capitalised name. */
 function ownerAfter(rest: string): string {
   // "… est une marque de la société Acme SAS", "… der Firma Muster GmbH": the article and the word "company".
@@ -409,6 +450,8 @@ function ownerAfter(rest: string): string {
     .replace(/^(?:company|firma|soci[ée]t[ée]|sociedad|empresa|società|bedrijf|onderneming)\s+(?=\p{Lu})/iu, '');
   const legal = findLegalNamesInText(r)[0];
   if (legal && r.startsWith(legal.split(/[\s,]/)[0]!)) return legal;
+  const prefixed = PREFIXED_NAME.exec(r)?.[0];
+  if (prefixed) return normalizeLine(prefixed);
   // A name in sentence case up to its strong form, as much of Europe writes them ("Hravé drevo s.r.o.").
   const lower = SENTENCE_CASE_NAME.exec(r)?.[0];
   if (lower && hasStrongLegalForm(lower)) return normalizeLine(lower);
@@ -552,7 +595,7 @@ function legalNameEndingAt(text: string, at: number, gap: RegExp): string {
   // A line of its own right under the name ("Muebles Cerro Alto, S.A. de C.V. / RFC MCA980312K47"): the line above.
   const before = lines.length > 1 && !lines[lines.length - 1]!.trim() ? lines[lines.length - 2]! : lines[lines.length - 1]!;
   const names = findLegalNamesInText(before);
-  const last = names[names.length - 1];
+  const last = names[names.length - 1] ?? prefixedNameIn(before);
   return last && gap.test(before.slice(before.lastIndexOf(last) + last.length)) ? last : '';
 }
 
@@ -640,6 +683,9 @@ const DEFINITION_WORDS = new Set([
   'sucesivo',
   'o',
   'doravante',
+  // Korean "이하" (hereinafter), Thai "หรือ" (or).
+  '이하',
+  'หรือ',
   'denominada',
   'denominado',
   'di',
@@ -670,7 +716,7 @@ const DEFINITION_WORDS = new Set([
 // In other languages: "wir", "Anbieter", "Betreiber", "Verantwortlicher" (German), "nous", "le Prestataire",
 // "l'Éditeur" (French), "nosotros", "el Prestador" (Spanish), "noi", "il Fornitore", "il Titolare" (Italian), "wij" (Dutch).
 const SELF_TERM =
-  /^(?:the\s+|der\s+|die\s+|le\s+|la\s+|l['’]|el\s+|il\s+|de\s+)?(?:we|us|our|operator|provider|service\s+provider|controller|data\s+controller|wir|uns|anbieter(?:in)?|betreiber(?:in)?|verantwortliche[r]?|nous|prestataire|éditeur|editeur|exploitant|responsable(?:\s+du\s+traitement)?|nosotros|prestador|titular|responsable|noi|fornitore|titolare|gestore|wij|ons|aanbieder|verwerkingsverantwoordelijke)$/iu;
+  /^(?:the\s+|der\s+|die\s+|le\s+|la\s+|l['’]|el\s+|il\s+|de\s+)?(?:we|us|our|operator|provider|service\s+provider|controller|data\s+controller|wir|uns|anbieter(?:in)?|betreiber(?:in)?|verantwortliche[r]?|nous|prestataire|éditeur|editeur|exploitant|responsable(?:\s+du\s+traitement)?|nosotros|prestador|titular|responsable|noi|fornitore|titolare|gestore|wij|ons|aanbieder|verwerkingsverantwoordelijke|회사|당사|当社|บริษัท|เรา)$/iu;
 // "An agreement between you and Acme, LLC", and the same in German, French, Spanish and Italian.
 const BETWEEN_YOU_AND =
   /(?<!\p{L})(?:between\s+you\s+and|zwischen\s+(?:Ihnen|dir|dem\s+Nutzer|dem\s+Kunden)\s+und|entre\s+vous\s+et|entre\s+(?:usted|el\s+usuario)\s+y|tra\s+(?:te|voi|l['’]utente)\s+e)\s+(?:the\s+|der\s+|la\s+|le\s+|el\s+|il\s+)?/giu;
