@@ -691,6 +691,20 @@ describe('ownership statements and registration lines', () => {
     ]);
   });
 
+  it('reads "designed, marketed and sold by", "offered by" for the site\'s services and a merchant of record', () => {
+    expect(ownershipStatements('Trailhead is designed, marketed and sold by Osprey Outdoor Group, Inc. (NYSE: OOG), Portland')).toEqual([
+      { owner: 'Osprey Outdoor Group, Inc.', owns: 'Trailhead' },
+    ]);
+    expect(ownershipStatements('Services on this site are offered by BP Learning Services, LLC, a Colorado limited liability company')).toEqual([
+      { owner: 'BP Learning Services, LLC', owns: 'Services on this site' },
+    ]);
+    expect(ownershipStatements('Payments are collected by Ferncrest Labs, Inc. as merchant of record, and the charge will appear')).toEqual([
+      { owner: 'Ferncrest Labs, Inc.', owns: 'this website' },
+    ]);
+    // "Sold by" alone is a retailer's: no ownership.
+    expect(ownershipStatements('Our boots are sold by Outdoor Retail Holdings, Inc. and other stores.')).toEqual([]);
+  });
+
   it('reads names their form opens in Thai, Vietnamese, Indonesian, Ukrainian, Japanese and Korean', () => {
     expect(ownershipStatements('บ้านสวนตัวอย่าง\nดำเนินการโดย บริษัท ตัวอย่าง ไทย จำกัด (Example Thai Co., Ltd.)')).toEqual([
       { owner: 'บริษัท ตัวอย่าง ไทย จำกัด', owns: 'this website' },

@@ -362,6 +362,10 @@ const OWNERSHIP = new RegExp(
     // Foundation Trust", "HelixLab's services are delivered through Eastmoor Research Enterprises Limited" (the
     // subject must name the site's organisation or the site: "Payments are provided by Stripe" names neither).
     String.raw`\b(?:is|are)\s+(?:provided|delivered|supplied)\s+(?:by|through)\s+`,
+    // "Trailmark is designed, marketed and sold by Kestrel Outdoor Group, Inc.": two or more of these verbs, so
+    // "sold by" alone (a retailer) is no ownership; "Services on this site are offered by …".
+    String.raw`\b(?:is|are)\s+(?:(?:designed|developed|made|manufactured|marketed|distributed|sold|imported)(?:,\s*|\s+(?:and|&)\s+)){1,3}(?:designed|developed|made|manufactured|marketed|distributed|sold|imported)\s+by\s+`,
+    String.raw`\b(?:is|are)\s+offered\s+by\s+`,
     // One word may qualify the programme: "Paws Rescue is the adoption program of Lowther Animal Welfare Foundation, Inc.".
     String.raw`\b(?:is|are)\s+(?:a|an|the)\s+(?:\p{Ll}+\s+)?(?:program(?:me)?|project|initiative|ministry)\s+of\s+`,
     // The same in the main European languages: "Beispiel ist eine Marke der Muster Holding GmbH", "Acme est une
@@ -406,7 +410,7 @@ const OWNER_END =
 const OWNER_WORD = /^(?:[\p{Lu}\d][\p{L}\d'’.&+-]*|&|and|of|the|for|de|du|des|la|van|von|und)$/u;
 /** "This website", "the site", "our app": the statement is about the site itself. */
 export const SITE_ITSELF =
-  /^(?:(?:this|the|our)\s+(?:web\s?site|site|app|application|blog|online\s+(?:store|shop)|store|shop|portal|platform|services?)|(?:(?:il|le|el|o|de|die|das)\s+(?:sito|site|sitio|webseite|website)|site-ul)(?:\s+(?:web|internet))?)(?:\s+(?:www\.)?[\p{L}\d-]+(?:\.[\p{L}\d-]+)+)?$/iu;
+  /^(?:(?:this|the|our)\s+(?:web\s?site|site|app|application|blog|online\s+(?:store|shop)|store|shop|portal|platform|services?)|(?:the\s+)?(?:services|products|subscriptions)\s+(?:on|offered\s+on|sold\s+on|bought\s+on)\s+this\s+(?:web\s?site|site|app)|(?:(?:il|le|el|o|de|die|das)\s+(?:sito|site|sitio|webseite|website)|site-ul)(?:\s+(?:web|internet))?)(?:\s+(?:www\.)?[\p{L}\d-]+(?:\.[\p{L}\d-]+)+)?$/iu;
 /**
  * A statement about the kind of organisation the site is, named by its kind ("The museum is owned and
  * managed by …", "The company is a subsidiary of …", "Our practice is a division of …"): about the
@@ -504,6 +508,12 @@ export function ownershipStatements(text: string): Array<{ owner: string; owns: 
     const owner = ownerAfter(ownerLine(text, after));
     if (owner && nameLike(owner) && hasStrongLegalForm(owner)) out.push({ owner: normalizeLine(owner), owns: 'this website' });
   }
+  // The merchant of record a checkout or pricing page names sells the site's goods: "Payments are
+  // collected by Ferncastle Labs, Inc. as merchant of record". Only a name with a strong legal form.
+  for (const m of text.matchAll(MERCHANT_OF_RECORD)) {
+    const owner = ownerAfter(m[1]!);
+    if (owner && nameLike(owner) && hasStrongLegalForm(owner)) out.push({ owner: normalizeLine(owner), owns: 'this website' });
+  }
   // A parent group's caption, a footer segment of its own: "A Greystone Hospitality Group Ltd venue",
   // "A Berkshire Hathaway Holdings company". Only a name with a strong legal form or a group's word: "A
   // Locally Owned Business" names nobody.
@@ -547,6 +557,8 @@ const CONTROLLER = new RegExp(
   ].join('|'),
   'giu',
 );
+
+const MERCHANT_OF_RECORD = /\bby\s+([^\n]{3,80}?)\s+(?:as|is)\s+(?:the\s+|our\s+)?merchant\s+of\s+record\b/gi;
 
 const PARENT_CAPTION =
   /(?:^|[.!?|•·]\s+)An?\s+((?:[\p{Lu}\d][\p{L}\d'’.&+-]*,?\s+){1,7}?)(?:[Cc]ompany|[Vv]enue|[Bb]usiness|[Bb]rand|[Pp]roperty|[Hh]otel|[Rr]estaurant)(?=\s*(?:$|[.,|•·©]))/gmu;
