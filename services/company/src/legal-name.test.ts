@@ -128,6 +128,11 @@ describe('legal names in text and imprints', () => {
       'Fitzroy Hale Legal Pty Ltd',
     ]);
     expect(findLegalNamesInText('We deliver to Leeds and York Farms. Harrow Fresh Foods Ltd is our supplier.')).toContain('Harrow Fresh Foods Ltd');
+    // A capitalised word of four letters ends a sentence too ("Cork."); an abbreviation does not.
+    expect(findLegalNamesInText('Offices in Dublin and Cork. Mereside Health Technologies Limited is the company')).toEqual([
+      'Mereside Health Technologies Limited',
+    ]);
+    expect(findLegalNamesInText('Acme Natl. Holdings Ltd and Grey Intl. Partners LLC')).toEqual(['Acme Natl. Holdings Ltd', 'Grey Intl. Partners LLC']);
     expect(findLegalNamesInText('Warner Bros. Entertainment Inc. and Acme Assoc. Holdings Ltd')).toEqual([
       'Warner Bros. Entertainment Inc.',
       'Acme Assoc. Holdings Ltd',
