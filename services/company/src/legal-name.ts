@@ -77,7 +77,12 @@ export function readLegalNamesInText(text: string): TextLegalName[] {
     // A leading year or "Copyright" is the copyright line's, not part of the name.
     // A name starts after the last sentence end in its words ("… trading as Fitzroy Hale Lawyers. Legal
     // Services Ltd"): a word ending in four lower-case letters, then a full stop (not "Bros.", "Intl.", "Assoc.").
-    const head = m[1]!.replace(/^(?:(?:copyright|(?:19|20)\d\d)\s+)+/i, '').replace(/^.*(?<!\b(?:Assoc|Bros|Corp|Intl|Natl|Mfrs|Dept|Assn|Svcs|Mgmt|Prof|Univ|Hosp|Govt|Inst|Cos|Ent|Ind|Int))(?<=\p{Lu}\p{Ll}{3,}|\p{Ll}{4})\.[ \t]+(?=\p{Lu})/u, '');
+    const head = m[1]!
+      .replace(/^(?:(?:copyright|(?:19|20)\d\d)\s+)+/i, '')
+      .replace(
+        /^.*(?<!\b(?:Assoc|Bros|Corp|Intl|Natl|Mfrs|Dept|Assn|Svcs|Mgmt|Prof|Univ|Hosp|Govt|Inst|Cos|Ent|Ind|Int))(?<=\p{Lu}\p{Ll}{3,}|\p{Ll}{4})\.[ \t]+(?=\p{Lu})/u,
+        '',
+      );
     let name = normalizeLine(`${head}${m[0].slice(m[1]!.length)}`);
     // The reader stops at the first form; a weak one is often the name's own word before the real
     // form: "Acme Company, Inc.", "Slievecarn Brewing Company Limited".
