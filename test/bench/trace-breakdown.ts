@@ -82,7 +82,18 @@ const ms = (s: ReadableSpan): number => s.duration[0] * 1e3 + s.duration[1] / 1e
 const startMs = (s: ReadableSpan): number => s.startTime[0] * 1e3 + s.startTime[1] / 1e6;
 
 /** Span attributes that say what a phase did or skipped. */
-const SHOWN = ['render.skipped', 'scroll', 'layers', 'from_capture', 'spare', 'logos.from', 'logos.begun_before_capture'];
+const SHOWN = [
+  'render.skipped',
+  'scroll',
+  'settle.loaded_ms',
+  'settle.after_load_ms',
+  'settle.rounds',
+  'layers',
+  'from_capture',
+  'spare',
+  'logos.from',
+  'logos.begun_before_capture',
+];
 
 function printTree(spans: ReadableSpan[]): void {
   const root = spans.find((s) => !spans.some((p) => p.spanContext().spanId === s.parentSpanContext?.spanId))!;

@@ -36,6 +36,16 @@ const IN_FRAME = `<!DOCTYPE html><html><body><h1 id="h">waiting</h1><script>
   }, 0)));
 </script></body></html>`;
 
+// An image the page's script adds at load, answered 150 ms later: its pixels are waited for, but its
+// arrival is no cue for another round (an image only paints; nothing in the page fetches on it).
+const IMAGE_AFTER_LOAD = `<!DOCTYPE html><html><body><h1>picture</h1><script>
+  addEventListener('load', () => {
+    const img = document.createElement('img');
+    img.src = '/slow-image.png';
+    document.body.append(img);
+  });
+</script></body></html>`;
+
 // A tall page whose script replaces requestAnimationFrame with one that never calls back.
 const TALL_NO_RAF = `<!DOCTYPE html><html><body style="margin:0"><div style="height:6000px">tall</div><script>
   window.requestAnimationFrame = () => 0;
@@ -105,6 +115,7 @@ let origin: string;
 let browser: Browser;
 const seen: string[] = [];
 const hanging: ServerResponse[] = [];
+const imageAnswered: number[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -121,6 +132,9 @@ beforeAll(async () => {
     if (req.url === '/section') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('section seen');
     if (req.url === '/photo.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end();
     if (req.url === '/chained') return void res.writeHead(200, { 'content-type': 'text/html' }).end(CHAINED);
+    if (req.url === '/image-after-load') return void res.writeHead(200, { 'content-type': 'text/html' }).end(IMAGE_AFTER_LOAD);
+    if (req.url === '/slow-image.png')
+      return void setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(() => imageAnswered.push(Date.now())), 150);
     if (req.url === '/in-frame') return void res.writeHead(200, { 'content-type': 'text/html' }).end(IN_FRAME);
     if (req.url === '/second') return void setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain' }).end('second answer'), 150);
     if (req.url === '/data') return void setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain' }).end('fetched after load'), 200);
@@ -194,6 +208,35 @@ describe('settling', () => {
       await page.goto(`${origin}/in-frame`, { waitUntil: 'load' });
       await settle(page, net, Date.now() + 10_000);
       expect(await page.textContent('#h')).toBe('second answer');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('waits for an image added after load in one round: an image that arrives is no cue for another', async () => {
+    const page = await browser.newPage();
+    try {
+      const net = trackNetwork(page);
+      imageAnswered.length = 0;
+      await page.goto(`${origin}/image-after-load`, { waitUntil: 'domcontentloaded' });
+      const times = await settle(page, net, Date.now() + 10_000);
+      const settled = Date.now();
+      expect(imageAnswered).toHaveLength(1);
+      expect(settled).toBeGreaterThanOrEqual(imageAnswered[0]!);
+      expect(await page.evaluate(() => document.querySelector('img')?.complete)).toBe(true);
+      expect(times.rounds).toBe(1);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('gives a page another round when a fetch after load answers', async () => {
+    const page = await browser.newPage();
+    try {
+      const net = trackNetwork(page);
+      await page.goto(`${origin}/`, { waitUntil: 'domcontentloaded' });
+      const times = await settle(page, net, Date.now() + 10_000);
+      expect(times.rounds).toBeGreaterThanOrEqual(2);
     } finally {
       await page.close();
     }

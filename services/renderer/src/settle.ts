@@ -35,8 +35,6 @@ export interface NetworkActivity {
   freshInFlight(): number;
   /** When a request last started or ended. */
   lastActivity(): number;
-  /** When a request last started. */
-  lastStart(): number;
   /**
    * The same, counting only requests that can change the document: not images, media or fonts,
    * which only paint it. What a snapshot's scroll waits for (scrollThrough).
@@ -82,12 +80,10 @@ export function trackNetwork(page: Page): NetworkActivity {
 function activityOf(): { start(r: Request): void; done(r: Request): void; view: NetworkActivity } {
   const pending = new Map<Request, number>();
   let last = Date.now();
-  let lastStart = last;
   return {
     start(r) {
       pending.set(r, Date.now());
       last = Date.now();
-      lastStart = last;
     },
     done(r) {
       if (pending.delete(r)) last = Date.now();
@@ -100,7 +96,6 @@ function activityOf(): { start(r: Request): void; done(r: Request): void; view: 
         return n;
       },
       lastActivity: () => last,
-      lastStart: () => lastStart,
     },
   };
 }
@@ -153,26 +148,43 @@ async function nextFrame(page: Page, until: number): Promise<void> {
 /**
  * Quiet after `load` or a scroll: a frame for the page's scripts and no request in flight, none
  * started or ended for `quietMs`, not sooner than `notBefore`. Another round follows while a
- * round saw a request start or end: the page gets a frame to act on what arrived (a fetch chained on
- * another's answer), which keeps pace with a slow page where a fixed window would not.
+ * round saw a request that can change the document start or end: the page gets a frame to act on
+ * what arrived (a fetch chained on another's answer), which keeps pace with a slow page where a
+ * fixed window would not.
  */
-async function quietAfterScripts(page: Page, net: NetworkActivity, until: number, notBefore = 0, quietMs = QUIET_AFTER_LOAD_MS): Promise<void> {
-  for (let round = 0; round < MAX_QUIET_ROUNDS && Date.now() < until; round++) {
-    const before = net.lastActivity();
+async function quietAfterScripts(page: Page, net: NetworkActivity, until: number, notBefore = 0, quietMs = QUIET_AFTER_LOAD_MS): Promise<number> {
+  // Another round only when the page may have acted on what a round saw: a request that can change
+  // the document (a fetch, a script, a stylesheet, a frame) started or ended. An image, a font or a
+  // media file only paints; the quiet network of the round that saw it start waits for its pixels.
+  const cues = net.documentOnly?.() ?? net;
+  let round = 0;
+  while (round < MAX_QUIET_ROUNDS && Date.now() < until) {
+    round++;
+    const before = cues.lastActivity();
     await Promise.all([nextFrame(page, until), networkQuiet(net, until, quietMs, notBefore - quietMs)]);
-    if (net.lastActivity() === before && net.freshInFlight() === 0) return;
+    if (cues.lastActivity() === before && net.freshInFlight() === 0) break;
   }
+  return round;
+}
+
+/** What `settle` waited for: ms until `load` (or a quiet network), ms after it, rounds after it. */
+export interface SettleTimes {
+  loadedMs: number;
+  afterLoadMs: number;
+  rounds: number;
 }
 
 /** `onLoaded` is called once the page has loaded (or gone quiet), when what is left is waiting for its scripts. */
-export async function settle(page: Page, net: NetworkActivity, until: number, onLoaded?: () => void): Promise<void> {
-  if (until <= Date.now()) return;
+export async function settle(page: Page, net: NetworkActivity, until: number, onLoaded?: () => void): Promise<SettleTimes> {
+  const started = Date.now();
+  if (until <= started) return { loadedMs: 0, afterLoadMs: 0, rounds: 0 };
   const load = page.waitForLoadState('load', { timeout: Math.max(1, until - Date.now()) }).catch(() => undefined);
   await Promise.race([load, networkQuiet(net, until)]);
   onLoaded?.();
   // After `load`, scripts that fetch content (SPAs render after load) get a frame and a quiet network.
   const loaded = Date.now();
-  await quietAfterScripts(page, net, Math.min(until, loaded + 2_000), loaded + MIN_AFTER_LOAD_MS);
+  const rounds = await quietAfterScripts(page, net, Math.min(until, loaded + 2_000), loaded + MIN_AFTER_LOAD_MS);
+  return { loadedMs: loaded - started, afterLoadMs: Date.now() - loaded, rounds };
 }
 
 /**
