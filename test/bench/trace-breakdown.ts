@@ -88,6 +88,7 @@ const SHOWN = [
   'settle.loaded_ms',
   'settle.after_load_ms',
   'settle.rounds',
+  'settle.offscreen_images',
   'layers',
   'from_capture',
   'spare',

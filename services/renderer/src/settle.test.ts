@@ -46,6 +46,21 @@ const IMAGE_AFTER_LOAD = `<!DOCTYPE html><html><body><h1>picture</h1><script>
   });
 </script></body></html>`;
 
+// An image in the viewport answered 150 ms after it is asked for, and one 3000 px below it (a
+// listing's lazy photo) answered 1200 ms after: both added at load.
+const BELOW_THE_FOLD = `<!DOCTYPE html><html><body style="margin:0"><div style="height:4000px;position:relative">
+<div id="top" style="position:absolute;top:0"></div><div id="low" style="position:absolute;top:3000px"></div>
+</div><script>
+  addEventListener('load', () => {
+    const top = document.createElement('img');
+    top.src = '/top-image.png';
+    document.getElementById('top').append(top);
+    const low = document.createElement('img');
+    low.src = '/low-image.png';
+    document.getElementById('low').append(low);
+  });
+</script></body></html>`;
+
 // A tall page whose script replaces requestAnimationFrame with one that never calls back.
 const TALL_NO_RAF = `<!DOCTYPE html><html><body style="margin:0"><div style="height:6000px">tall</div><script>
   window.requestAnimationFrame = () => 0;
@@ -116,6 +131,7 @@ let browser: Browser;
 const seen: string[] = [];
 const hanging: ServerResponse[] = [];
 const imageAnswered: number[] = [];
+const lowAnswered: number[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -135,6 +151,11 @@ beforeAll(async () => {
     if (req.url === '/image-after-load') return void res.writeHead(200, { 'content-type': 'text/html' }).end(IMAGE_AFTER_LOAD);
     if (req.url === '/slow-image.png')
       return void setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(() => imageAnswered.push(Date.now())), 150);
+    if (req.url === '/below-the-fold') return void res.writeHead(200, { 'content-type': 'text/html' }).end(BELOW_THE_FOLD);
+    if (req.url === '/top-image.png')
+      return void setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(() => imageAnswered.push(Date.now())), 150);
+    if (req.url === '/low-image.png')
+      return void setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(() => lowAnswered.push(Date.now())), 1200);
     if (req.url === '/in-frame') return void res.writeHead(200, { 'content-type': 'text/html' }).end(IN_FRAME);
     if (req.url === '/second') return void setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain' }).end('second answer'), 150);
     if (req.url === '/data') return void setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain' }).end('fetched after load'), 200);
@@ -227,6 +248,33 @@ describe('settling', () => {
       expect(times.rounds).toBe(1);
     } finally {
       await page.close();
+    }
+  });
+
+  // A viewport capture does not show the image 3000 px down, so settling for it does not wait for it;
+  // a full-page capture does. 1200 ms is within the 1500 ms after which no request counts.
+  it('waits for the images of the viewport only when only the viewport is captured', async () => {
+    for (const viewportOnly of [true, false]) {
+      const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+      try {
+        const net = trackNetwork(page);
+        imageAnswered.length = 0;
+        lowAnswered.length = 0;
+        await page.goto(`${origin}/below-the-fold`, { waitUntil: 'domcontentloaded' });
+        const times = await settle(page, net, Date.now() + 10_000, undefined, viewportOnly);
+        const settled = Date.now();
+        expect(imageAnswered).toHaveLength(1);
+        expect(settled).toBeGreaterThanOrEqual(imageAnswered[0]!);
+        if (viewportOnly) {
+          expect(lowAnswered).toHaveLength(0);
+          expect(times.offscreenImages).toBe(1);
+        } else {
+          expect(lowAnswered).toHaveLength(1);
+          expect(settled).toBeGreaterThanOrEqual(lowAnswered[0]!);
+        }
+      } finally {
+        await page.close();
+      }
     }
   });
 

@@ -31,10 +31,10 @@ const MAX_QUIET_ROUNDS = 4;
 const STALE_MS = 1_500;
 
 export interface NetworkActivity {
-  /** Requests in flight that started less than STALE_MS ago. */
-  freshInFlight(): number;
-  /** When a request last started or ended. */
-  lastActivity(): number;
+  /** Requests in flight that started less than STALE_MS ago, leaving out those for `except`'s URLs. */
+  freshInFlight(except?: ReadonlySet<string>): number;
+  /** When a request last started or ended, leaving out those for `except`'s URLs. */
+  lastActivity(except?: ReadonlySet<string>): number;
   /**
    * The same, counting only requests that can change the document: not images, media or fonts,
    * which only paint it. What a snapshot's scroll waits for (scrollThrough).
@@ -76,73 +76,114 @@ export function trackNetwork(page: Page): NetworkActivity {
   return { ...all.view, documentOnly: () => documentOnly.view };
 }
 
+/** Starts and ends kept for `lastActivity(except)`: the latest ones, which is all it reads. */
+const KEPT_EVENTS = 1_000;
+
 /** One count of requests in flight and of when they last started or ended. */
 function activityOf(): { start(r: Request): void; done(r: Request): void; view: NetworkActivity } {
-  const pending = new Map<Request, number>();
-  let last = Date.now();
+  const pending = new Map<Request, { started: number; url: string }>();
+  // In time order; when trimmed, the oldest kept stands for what went before (a later time: a
+  // longer wait, never a shorter one).
+  const events: Array<{ at: number; url: string }> = [{ at: Date.now(), url: '' }];
+  const record = (url: string): void => {
+    events.push({ at: Date.now(), url });
+    if (events.length > 2 * KEPT_EVENTS) events.splice(0, KEPT_EVENTS);
+  };
   return {
     start(r) {
-      pending.set(r, Date.now());
-      last = Date.now();
+      pending.set(r, { started: Date.now(), url: r.url() });
+      record(r.url());
     },
     done(r) {
-      if (pending.delete(r)) last = Date.now();
+      if (pending.delete(r)) record(r.url());
     },
     view: {
-      freshInFlight: () => {
+      freshInFlight: (except) => {
         const now = Date.now();
         let n = 0;
-        for (const started of pending.values()) if (now - started < STALE_MS) n++;
+        for (const { started, url } of pending.values()) if (now - started < STALE_MS && !except?.has(url)) n++;
         return n;
       },
-      lastActivity: () => last,
+      lastActivity: (except) => {
+        for (let i = events.length - 1; i > 0; i--) if (!except?.has(events[i]!.url)) return events[i]!.at;
+        return events[0]!.at;
+      },
     },
   };
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
+const NONE: ReadonlySet<string> = new Set();
+
 /**
  * Resolves when no request is in flight and none has started or ended for `quietMs` (counted from
- * `since` at the earliest), or at `until` (epoch ms).
+ * `since` at the earliest), or at `until` (epoch ms). Requests for the URLs `except()` names at the
+ * time of each look are left out.
  */
-async function networkQuiet(net: NetworkActivity, until: number, quietMs = QUIET_MS, since = 0): Promise<void> {
+async function networkQuiet(net: NetworkActivity, until: number, quietMs = QUIET_MS, since = 0, except = (): ReadonlySet<string> => NONE): Promise<void> {
   while (Date.now() < until) {
-    const idle = net.freshInFlight() === 0;
-    const quietFor = Date.now() - Math.max(since, net.lastActivity());
+    const idle = net.freshInFlight(except()) === 0;
+    const quietFor = Date.now() - Math.max(since, net.lastActivity(except()));
     if (idle && quietFor >= quietMs) return;
     // Idle: wake when the window would end (activity meanwhile moves it); busy: look again soon.
     await sleep(Math.min(idle ? quietMs - quietFor : 10, until - Date.now()));
   }
 }
 
+/** At most this many image URLs come back from `offscreenImages`. */
+const MAX_OFFSCREEN_URLS = 500;
+
+/**
+ * Runs in the page (sent as source, so self-contained): resolves after one rendering update and the
+ * zero-delay timers due by then, or after `wait` ms. With `offscreen`, it gives the URLs of the
+ * `<img>` elements wholly outside the viewport then, less any URL an image inside it shows too: their
+ * pixels are not in a viewport capture. An image not loaded yet may have no size: one on the
+ * viewport's edge (at its top-left corner, say) counts as inside.
+ */
+function afterFrame([wait, offscreen, max]: readonly [number, boolean, number]): Promise<string[]> {
+  const offscreenImages = (): string[] => {
+    if (!offscreen) return [];
+    const inside = new Set<string>();
+    const outside = new Set<string>();
+    for (const img of Array.from(document.images)) {
+      const url = img.currentSrc || img.src;
+      if (!url || url.startsWith('data:')) continue;
+      const b = img.getBoundingClientRect();
+      (b.bottom >= 0 && b.top <= innerHeight && b.right >= 0 && b.left <= innerWidth ? inside : outside).add(url);
+    }
+    return [...outside].filter((u) => !inside.has(u)).slice(0, max);
+  };
+  return new Promise<string[]>((r) => {
+    const fallback = setTimeout(() => r(offscreenImages()), wait);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        r(offscreenImages());
+      }, 0),
+    );
+  });
+}
+
 /**
  * One rendering update of the page and the zero-delay timers queued by then (at most
  * FRAME_WAIT_MS): where a page's scripts react to `load`, so the requests they start have started
- * once this returns. A page that navigated or closed meanwhile has nothing to wait for.
+ * once this returns. A page that navigated or closed meanwhile has nothing to wait for. With
+ * `offscreen`, it also says which images lie outside the viewport after that update (undefined when
+ * the page did not answer).
  */
-async function nextFrame(page: Page, until: number): Promise<void> {
+async function nextFrame(page: Page, until: number, offscreen = false): Promise<ReadonlySet<string> | undefined> {
   const wait = Math.max(0, Math.min(FRAME_WAIT_MS, until - Date.now()));
-  if (wait === 0) return;
+  if (wait === 0) return undefined;
   const framed = page
-    .evaluate(
-      (wait) =>
-        new Promise<void>((r) => {
-          const fallback = setTimeout(r, wait);
-          requestAnimationFrame(() =>
-            setTimeout(() => {
-              clearTimeout(fallback);
-              r();
-            }, 0),
-          );
-        }),
-      wait,
-    )
+    .evaluate(afterFrame, [wait, offscreen, MAX_OFFSCREEN_URLS] as const)
+    .then((urls) => new Set(urls))
     .catch(() => undefined);
   // A main thread held by the page's own script answers nothing (stopRunawayScript deals with it later).
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([framed, new Promise<void>((r) => (timer = setTimeout(r, wait + 50)))]);
+  const answer = await Promise.race([framed, new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), wait + 50)))]);
   clearTimeout(timer);
+  return offscreen ? answer : undefined;
 }
 
 /**
@@ -152,39 +193,60 @@ async function nextFrame(page: Page, until: number): Promise<void> {
  * what arrived (a fetch chained on another's answer), which keeps pace with a slow page where a
  * fixed window would not.
  */
-async function quietAfterScripts(page: Page, net: NetworkActivity, until: number, notBefore = 0, quietMs = QUIET_AFTER_LOAD_MS): Promise<number> {
+async function quietAfterScripts(
+  page: Page,
+  net: NetworkActivity,
+  until: number,
+  notBefore = 0,
+  quietMs = QUIET_AFTER_LOAD_MS,
+  viewportOnly = false,
+): Promise<{ rounds: number; offscreen: number }> {
   // Another round only when the page may have acted on what a round saw: a request that can change
   // the document (a fetch, a script, a stylesheet, a frame) started or ended. An image, a font or a
-  // media file only paints; the quiet network of the round that saw it start waits for its pixels.
+  // media file only paints; the quiet network of the round that saw it start waits for its pixels,
+  // except (viewportOnly) an image's whose element lies outside the viewport, learnt from the
+  // round's frame: until the frame answers, every request counts.
   const cues = net.documentOnly?.() ?? net;
+  let offscreen = NONE;
   let round = 0;
   while (round < MAX_QUIET_ROUNDS && Date.now() < until) {
     round++;
     const before = cues.lastActivity();
-    await Promise.all([nextFrame(page, until), networkQuiet(net, until, quietMs, notBefore - quietMs)]);
-    if (cues.lastActivity() === before && net.freshInFlight() === 0) break;
+    const frame = nextFrame(page, until, viewportOnly).then((urls) => {
+      if (urls) offscreen = urls;
+    });
+    await Promise.all([frame, networkQuiet(net, until, quietMs, notBefore - quietMs, () => offscreen)]);
+    if (cues.lastActivity() === before && net.freshInFlight(offscreen) === 0) break;
   }
-  return round;
+  return { rounds: round, offscreen: offscreen.size };
 }
 
-/** What `settle` waited for: ms until `load` (or a quiet network), ms after it, rounds after it. */
+/**
+ * What `settle` waited for: ms until `load` (or a quiet network), ms after it, rounds after it, and
+ * how many images outside the viewport it did not wait for.
+ */
 export interface SettleTimes {
   loadedMs: number;
   afterLoadMs: number;
   rounds: number;
+  offscreenImages: number;
 }
 
 /** `onLoaded` is called once the page has loaded (or gone quiet), when what is left is waiting for its scripts. */
-export async function settle(page: Page, net: NetworkActivity, until: number, onLoaded?: () => void): Promise<SettleTimes> {
+/**
+ * `viewportOnly`: only the viewport is captured, so an image whose element lies wholly outside it is
+ * not waited for after `load` (a listing's lazy photos below the fold, which start at layout).
+ */
+export async function settle(page: Page, net: NetworkActivity, until: number, onLoaded?: () => void, viewportOnly = false): Promise<SettleTimes> {
   const started = Date.now();
-  if (until <= started) return { loadedMs: 0, afterLoadMs: 0, rounds: 0 };
+  if (until <= started) return { loadedMs: 0, afterLoadMs: 0, rounds: 0, offscreenImages: 0 };
   const load = page.waitForLoadState('load', { timeout: Math.max(1, until - Date.now()) }).catch(() => undefined);
   await Promise.race([load, networkQuiet(net, until)]);
   onLoaded?.();
   // After `load`, scripts that fetch content (SPAs render after load) get a frame and a quiet network.
   const loaded = Date.now();
-  const rounds = await quietAfterScripts(page, net, Math.min(until, loaded + 2_000), loaded + MIN_AFTER_LOAD_MS);
-  return { loadedMs: loaded - started, afterLoadMs: Date.now() - loaded, rounds };
+  const quiet = await quietAfterScripts(page, net, Math.min(until, loaded + 2_000), loaded + MIN_AFTER_LOAD_MS, QUIET_AFTER_LOAD_MS, viewportOnly);
+  return { loadedMs: loaded - started, afterLoadMs: Date.now() - loaded, rounds: quiet.rounds, offscreenImages: quiet.offscreen };
 }
 
 /**

@@ -146,10 +146,13 @@ export async function settlePage(run: RenderRun, page: Page, net: NetworkActivit
   run.stage = 'waiting for the page to settle';
   const startedAt = Date.now();
   await inSpan('settle', async (span) => {
-    const times = await settle(page, net, Math.min(run.workUntil, Date.now() + SETTLE_CAP_MS), () => openSpareAhead(run));
+    // Only a full-page capture shows what lies below the viewport; a snapshot reads images from the DOM.
+    const viewportOnly = run.req.screenshot?.fullPage !== true;
+    const times = await settle(page, net, Math.min(run.workUntil, Date.now() + SETTLE_CAP_MS), () => openSpareAhead(run), viewportOnly);
     span.setAttribute('settle.loaded_ms', times.loadedMs);
     span.setAttribute('settle.after_load_ms', times.afterLoadMs);
     span.setAttribute('settle.rounds', times.rounds);
+    span.setAttribute('settle.offscreen_images', times.offscreenImages);
     if (await stopRunawayScript(page, interruptSessionOf(page), run.workUntil)) span.setAttribute('script_stopped', true);
     // Lazy content matters only below the fold: for the snapshot and full-page captures.
     const scroll = run.req.snapshot || run.req.screenshot?.fullPage === true;
