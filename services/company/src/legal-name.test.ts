@@ -69,6 +69,9 @@ describe('legal names in text and imprints', () => {
       'Taylor Morrison, Inc.',
     ]);
     expect(findLegalNamesInText('AL AK AZ MA MI MN MS MO MT NE NV')).toEqual([]);
+    // The recipient of a postal address ("c/o", "care of") receives the mail: no statement of who runs the site.
+    expect(findLegalNamesInText('Send returns to: Loomwell Returns, c/o Parcel Hub Logistics Ltd, Unit 4, Dock Road')).toEqual([]);
+    expect(findLegalNamesInText('Loomwell Studio Ltd, care of Brightdesk Offices Ltd, 12 High Street')).toEqual(['Loomwell Studio Ltd']);
     // A national bank's charter keeps its last dot ("N.A" was cut as the sentence's full stop).
     expect(findLegalNamesInText('© 2025 Harborline Bank, N.A. All rights reserved. Member FDIC.')).toEqual(['Harborline Bank, N.A.']);
     expect(findLegalNamesInText('© 2024 Acme Trading FZ-LLC. All rights reserved. Acme Yazılım Ltd. Şti. | Acme (Pty) Ltd')).toEqual([

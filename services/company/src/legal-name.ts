@@ -98,6 +98,9 @@ export function readLegalNamesInText(text: string): TextLegalName[] {
     // "Registered in England and Wales, company number 0712…": a register's field, not a form.
     if (!hasStrongLegalForm(name) && NOT_A_FORM_AFTER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 20))) continue;
     if (!hasStrongLegalForm(name) && !legalFormOf(name)) continue;
+    // "c/o Parcel Hub Logistics Ltd": the recipient of a postal address names whoever receives the
+    // mail (a warehouse, an office service, an agent), never a statement of who runs the site.
+    if (head === m[1] && CARE_OF_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
     const lead = head === m[1] ? LEADING_WORDS.exec(text.slice(Math.max(0, m.index - 120), m.index)) : null;
     if (lead) out.push({ name: normalizeLine(`${lead[0]}${name}`), extended: true });
     out.push({ name, extended: false });
@@ -107,6 +110,9 @@ export function readLegalNamesInText(text: string): TextLegalName[] {
   for (const m of text.matchAll(NAME_AFTER_FR_FORM)) out.push({ name: normalizeLine(m[1]!), extended: false });
   return out;
 }
+
+/** "c/o" or "care of" right before a name. */
+const CARE_OF_BEFORE = /(?:\bc\/o|\bcare of)[ \t]*:?[ \t]*$/i;
 
 const NAME_AFTER_FR_FORM = new RegExp(
   String.raw`(?<![\p{L}\p{N}])((?:${FR_PREFIX_FORMS})[ \t]+${CAPITALISED}(?:[ \t]+${WORD}){0,5}?)(?=[ \t]*(?:$|[,;(–—|·•]|-[ \t]|au[ \t]+capital|(?:RCS|SIRE[NT])\b))`,
