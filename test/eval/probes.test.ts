@@ -61,8 +61,8 @@ const companyAnswer = (set: string, l: CompanyLabel) => {
 };
 
 describe('company names on the blind probe pages', () => {
-  it('has the fifteen sets', () => {
-    expect(companySets.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))).toEqual(Array.from({ length: 15 }, (_, i) => `company-${i + 1}`));
+  it('has the sixteen sets', () => {
+    expect(companySets.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))).toEqual(Array.from({ length: 16 }, (_, i) => `company-${i + 1}`));
   });
 
   for (const set of ALL_RIGHT) {
@@ -86,6 +86,7 @@ describe('company names on the blind probe pages', () => {
     ['company-13', 28], // Asia, the Middle East and Africa in their own languages and scripts
     ['company-14', 28], // English: a legal entity stated once in wordings not seen before, other companies' names as traps
     ['company-15', 29], // names that are no name most prominent: placeholders, headings, cities, people, bare hosts, platforms
+    ['company-16', 28], // the long tail of older small-business sites: homepages, contact and about pages of nine countries
   ] as const)('%s: at least %i of 30 names right', (set, least) => {
     const rows = labels<CompanyLabel>(set);
     expect(rows).toHaveLength(30);
@@ -138,11 +139,13 @@ describe('classification of the blind sets of 30 pages', () => {
   // services, health, big brands; held out at 29 of 30), an author's second tier-1 accepted where given.
   // classify-9: homepages of unusual trades (a bell foundry, a luthier, a sailmaker; held out at 19 of 30).
   // classify-10: homepages of big corporations and consumer brands (held out at 27 of 30).
+  // classify-11: the pages of company-16, older small-business and organisation sites (held out at 26 of 30).
   it.each([
     ['classify-7', 24],
     ['classify-8', 29],
     ['classify-9', 19],
     ['classify-10', 27],
+    ['classify-11', 26],
   ] as const)('%s keeps tier-1 on at least %i of its 30 pages', { timeout: 120_000 }, async (set, least) => {
     const classifier = createClassifier({ embedded: createEmbeddedClassifier(await loadSentenceEncoder()) });
     const rows = labels<ClassifyLabel>(set);
