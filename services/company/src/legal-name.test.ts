@@ -144,7 +144,14 @@ describe('legal names in text and imprints', () => {
     expect(findLegalNamesInText('Provozovatel: Lipová Hospoda s.r.o.')).toContain('Lipová Hospoda s.r.o.');
     expect(findLegalNamesInText('registered as a non-profit company, Thandeka Youth Sport NPC (Reg. No. 2015/098765/08)')).toEqual([
       'Thandeka Youth Sport NPC',
-    ]);
+    ]);    // An acronym ending the sentence before it is not the name's first word; "Reg. No." registers the name.
+    const radio = 'Riverbend FM is licensed by ICASA. Riverbend Community Radio NPC · Reg. No. 2009/012345/08';
+    expect(findLegalNamesInText(radio)).toEqual(['Riverbend Community Radio NPC']);
+    expect(registeredNames(radio)).toEqual(['Riverbend Community Radio NPC']);
+    expect(registeredNames('Acme Widgets Ltd | Registration number: SC123456')).toEqual(['Acme Widgets Ltd']);
+    // An acronym inside a name, or one with no lower-case word before it, stays.
+    expect(findLegalNamesInText('we buy from ACME PLASTICS. Tri Molding Corp')).toEqual(['ACME PLASTICS. Tri Molding Corp']);
+    expect(findLegalNamesInText('ICASA. Riverbend Community Radio NPC')).toEqual(['ICASA. Riverbend Community Radio NPC']);
   });
 
   it('reads French forms written before the name, an Italian società semplice, and the share capital as a registration', () => {
@@ -383,6 +390,8 @@ describe('ownership statements and registration lines', () => {
     ['© 2024 Joseph Smith Automotive Inc. dba Joe’s Garage', 'Joseph Smith Automotive Inc.', 'Joe’s Garage'],
     ['Kestrel Holdings LLC, doing business as Kestrel Print. All rights reserved.', 'Kestrel Holdings LLC', 'Kestrel Print'],
     ['Acme Services Ltd t/a Acme Plumbing | Registered in England', 'Acme Services Ltd', 'Acme Plumbing'],
+    ['Tri-County Plastics is a registered d/b/a of Reinholt Molding Corp.', 'Reinholt Molding Corp.', 'Tri-County Plastics'],
+    ['Harbour Lights is a registered trading name of Quayside Leisure Ltd.', 'Quayside Leisure Ltd.', 'Harbour Lights'],
     ['Brightwater Leisure Limited trading as The Swan Inn, High St', 'Brightwater Leisure Limited', 'The Swan Inn'],
   ])('reads who owns what: %s', (text, owner, owns) => {
     expect(ownershipStatements(text)).toEqual([{ owner, owns }]);

@@ -76,9 +76,10 @@ export function readLegalNamesInText(text: string): TextLegalName[] {
   for (const m of text.matchAll(NAME_BEFORE_FORM)) {
     // A leading year or "Copyright" is the copyright line's, not part of the name.
     // A name starts after the last sentence end in its words ("… trading as Fitzroy Hale Lawyers. Legal
-    // Services Ltd"): a word ending in four lower-case letters, then a full stop (not "Bros.", "Intl.", "Assoc.").
-    const head = m[1]!
-      .replace(/^(?:(?:copyright|(?:19|20)\d\d)\s+)+/i, '')
+    // Services Ltd"): a word ending in four lower-case letters, then a full stop (not "Bros.", "Intl.", "Assoc."),
+    // or an acronym after a lower-case word ("… licensed by ICASA. Riverbend Community Radio NPC").
+    const opening = m[1]!.replace(/^(?:(?:copyright|(?:19|20)\d\d)\s+)+/i, '');
+    const head = (ACRONYM_ENDING_SENTENCE.test(opening) && /\p{Ll}[ \t]+$/u.test(text.slice(Math.max(0, m.index - 40), m.index)) ? opening.replace(ACRONYM_ENDING_SENTENCE, '') : opening)
       .replace(
         /^.*(?<!\b(?:Assoc|Bros|Corp|Intl|Natl|Mfrs|Dept|Assn|Svcs|Mgmt|Prof|Univ|Hosp|Govt|Inst|Cos|Ent|Ind|Int))(?<=\p{Lu}\p{Ll}{3,}|\p{Ll}{4})\.[ \t]+(?=\p{Lu})/u,
         '',
@@ -110,6 +111,9 @@ export function readLegalNamesInText(text: string): TextLegalName[] {
   for (const m of text.matchAll(NAME_AFTER_FR_FORM)) out.push({ name: normalizeLine(m[1]!), extended: false });
   return out;
 }
+
+/** An acronym that ends a sentence, when a lower-case word comes before it: "… licensed by ICASA. Riverbend …". */
+const ACRONYM_ENDING_SENTENCE = /^\p{Lu}{2,}\.[ \t]+(?=\p{Lu})/u;
 
 /** "c/o" or "care of" right before a name. */
 const CARE_OF_BEFORE = /(?:\bc\/o|\bcare of)[ \t]*:?[ \t]*$/i;
@@ -367,7 +371,7 @@ const OWNERSHIP = new RegExp(
   [
     String.raw`\b(?:is|are)\s+(?:(?:a|the)\s+)?(?:(?:registered|common[- ]law)\s+)?(?:trade\s?marks?|service\s+marks?)(?:\s+(?:and|&)\s+(?:the\s+)?property)?\s+of\s+`,
     String.raw`\b(?:is|are)\s+(?:(?:independently|locally|proudly)\s+)?(?:(?:owned|operated|published|run)(?:\s+(?:and|&)\s+(?:owned|operated|published|run|developed|maintained|managed))?|developed\s+(?:and|&)\s+(?:owned|operated|published))\s+by\s+`,
-    String.raw`(?:\b(?:is|are)|,)\s+(?:a|an|the)\s+(?:(?:wholly[- ]owned|independent(?:ly owned)?)\s+)?(?:subsidiary|division|brand|(?:trading|operating|business|trade)\s+(?:name|style)|member\s+company|affiliate|d\/b\/a|dba)\s+of\s+`,
+    String.raw`(?:\b(?:is|are)|,)\s+(?:a|an|the)\s+(?:(?:wholly[- ]owned|independent(?:ly owned)?|registered)\s+)?(?:subsidiary|division|brand|(?:trading|operating|business|trade)\s+(?:name|style)|member\s+company|affiliate|d\/b\/a|dba)\s+of\s+`,
     // A nonprofit's programme run by a foundation or charity: "The Elm Pantry is a program of The Elm Foundation".
     // A service a named organisation provides: "MindSpace Talking Therapies is provided by North Pennine NHS
     // Foundation Trust", "HelixLab's services are delivered through Eastmoor Research Enterprises Limited" (the
@@ -593,6 +597,8 @@ const REGISTRATION = new RegExp(
     String.raw`,\s*registered\s+(?:with|at|under)\b`,
     String.raw`\b(?:is\s+)?registered\s+in\s+(?:England|Scotland|Wales|Northern\s+Ireland|Ireland|the\s+UK\b|the\s+United\s+Kingdom)`,
     String.raw`\bregistered\s+(?:office|address|company)\b|\bcompany\s+(?:registration\s+)?(?:no\b|number\b)|\bregistergericht\b|\bhandelsregister\b`,
+    // A registration number without the register's name: "Acme Community Radio NPC · Reg. No. 2009/012345/08".
+    String.raw`(?<![\p{L}\p{N}])reg(?:istration)?\.?\s*(?:no\b\.?|number\b|#)\s*:?\s*[A-Z]{0,3}[\s-]?\d`,
     // "Registered in" in other languages: "Acme Ltda., inscrita no CNPJ …", "Acme SAS, immatriculée au RCS …".
     String.raw`(?<!\p{L})(?:inscrit[ao]|inscrite?|immatricul[ée]e?|iscritt[ao]|registrad[ao]|eingetragen|ingeschreven)\s+(?:no|na|au|à|en|im|in|al|nel|nella|bij|presso|sous|beim)(?!\p{L})`,
     // The registered office in the languages of the EU: "Acme S.r.l. – Sede legale: …", "Acme Kft. · Székhely: …".
