@@ -55,6 +55,7 @@ const newTotals = () => ({
   statedLegal: rate(),
   mainEmpty: 0,
   legal: zero(),
+  legalWithLabels: zero(),
   emails: zero(),
   addresses: zero(),
   addressPages: { recallSum: 0, pages: 0 },
@@ -344,6 +345,7 @@ function tally(r: Record, data: CompanyData, t: Totals, fail: (cls: string, exam
   }
   if (s.legalNames && r.source.startsWith('webstruct')) {
     add(t.legal, s.legalNames);
+    if (s.legalNamesWithLabels) add(t.legalWithLabels, s.legalNamesWithLabels);
     for (const p of s.legalNames.falsePositives)
       fail(
         `legal name: wrong legal name (${r.gt.legal_names?.length ? 'the corpus names another' : 'the corpus names none'}${s.statedLegal ? ', a label states one' : ''})`,
@@ -440,6 +442,12 @@ console.log(
   formatHalves(
     'legal names (corpus), recall',
     byHalf((t) => recall(t.legal)),
+  ),
+);
+console.log(
+  formatHalves(
+    'legal names (corpus+labels), precision',
+    byHalf((t) => precision(t.legalWithLabels)),
   ),
 );
 console.log(

@@ -283,6 +283,8 @@ interface HalfFigures {
   /** readabilityBrand: brand_name against the publication's name (the site-name truth of an article). */
   names: { mainPages: Rate; allBusinessPages: Rate; readabilitySiteName: Rate; readabilityBrand: Rate };
   legal: Counts;
+  /** As `legal`, the hand labels' stated legal names counted as truth too (score-company.ts). */
+  legalWithLabels: Counts;
   /** Is `name` the legal name the page states (corpus legal_names or the hand labels): the issue's "legal name where one is stated". */
   statedLegal: Rate;
   emails: Counts;
@@ -310,6 +312,7 @@ function scoreResults(results: readonly PageResult[]): HalfFigures {
   const f = {
     names: { mainPages: rate(), allBusinessPages: rate(), readabilitySiteName: rate(), readabilityBrand: rate() },
     legal: zero(),
+    legalWithLabels: zero(),
     statedLegal: rate(),
     emails: zero(),
     /** Missed emails by where the page has them: annotated text, a label's mailto in the HTML, or one only a script writes. */
@@ -337,7 +340,10 @@ function scoreResults(results: readonly PageResult[]): HalfFigures {
         if (r.page_role === 'main') bump(f.names.mainPages);
       }
     }
-    if (r.source.startsWith('webstruct')) add(f.legal, s.legalNames);
+    if (r.source.startsWith('webstruct')) {
+      add(f.legal, s.legalNames);
+      add(f.legalWithLabels, s.legalNamesWithLabels);
+    }
     if (s.statedLegal) {
       f.statedLegal.total++;
       if (s.statedLegal.correct) f.statedLegal.right++;
@@ -385,6 +391,7 @@ function figureLines(h: Record<Half, HalfFigures>): string[] {
   both('legal name where stated (corpus+labels)', (f) => f.statedLegal);
   both('legal name precision (webstruct)', (f) => precision(f.legal));
   both('legal name recall (webstruct)', (f) => recall(f.legal));
+  both('legal name precision (webstruct+labels)', (f) => precision(f.legalWithLabels));
   both('emails precision (contact pages)', (f) => precision(f.emails));
   both('emails recall (contact pages)', (f) => recall(f.emails));
   both('addresses precision', (f) => precision(f.addresses));
@@ -417,6 +424,7 @@ function figuresJson(f: HalfFigures): unknown {
       siteNameReadability: f.names.readabilitySiteName,
       siteNameReadabilityBrand: f.names.readabilityBrand,
       legalNames: { ...f.legal, ...precisionRecall(f.legal) },
+      legalNamesWithLabels: { ...f.legalWithLabels, ...precisionRecall(f.legalWithLabels) },
       legalNameWhereStated: f.statedLegal,
       emails: { ...f.emails, ...precisionRecall(f.emails) },
       addresses: {

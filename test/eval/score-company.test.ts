@@ -74,6 +74,14 @@ describe('company scoring', () => {
     expect(s.addresses).toMatchObject({ tp: 1, fp: 1, fn: 0 });
   });
 
+  it('counts a legal name the hand labels say the page states as right in the labelled precision only', () => {
+    const truth = { company_name: 'Acme', legal_names: [], stated_legal_names: ['Acme Widgets Ltd'] };
+    const s = scoreCompany(truth, data({ name: 'Acme Widgets Limited' }));
+    expect(s.legalNames).toMatchObject({ tp: 0, fp: 1, fn: 0 });
+    expect(s.legalNamesWithLabels).toMatchObject({ tp: 1, fp: 0, fn: 0 });
+    expect(scoreCompany(truth, data({ name: 'Other Holdings Ltd' })).legalNamesWithLabels).toMatchObject({ tp: 0, fp: 1, fn: 1 });
+  });
+
   it('does not score emails where they were not annotated', () => {
     expect(scoreCompany({ emails: null, emails_annotated: false }, data({ emails: ['a@b.com'] })).emails).toBeUndefined();
   });

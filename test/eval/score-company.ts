@@ -43,6 +43,11 @@ export interface CompanyScore {
   /** Present when the page states a legal name (corpus legal_names or labels): is `name` that legal name. */
   statedLegal?: { correct: boolean; predicted: string; expected: string[] };
   legalNames?: FieldScore;
+  /**
+   * As legalNames, with the legal names the hand labels say the page states counted as truth too
+   * (test/eval/labels): the corpus annotates some pages' stated legal entity as no organisation at all.
+   */
+  legalNamesWithLabels?: FieldScore;
   emails?: FieldScore;
   addresses?: FieldScore;
 }
@@ -195,14 +200,18 @@ export function scoreCompany(truth: CompanyTruth, data: CompanyData): CompanySco
     // The analyzer states a legal name when its name carries a legal form. Spelling variants of the
     // owner's legal name ("Ltd" / "Ltd.") are one truth: any of them counts as the hit.
     const predicted = hasStrongLegalForm(data.name) ? data.name : '';
-    const hit = !!predicted && legal.some((e) => fold(e) === fold(predicted) || normaliseCompanyName(e) === normaliseCompanyName(predicted));
-    out.legalNames = {
-      tp: hit ? 1 : 0,
-      fp: predicted && !hit ? 1 : 0,
-      fn: legal.length > 0 && !hit ? 1 : 0,
-      falsePositives: predicted && !hit ? [predicted] : [],
-      falseNegatives: legal.length > 0 && !hit ? [legal[0]!] : [],
+    const score = (truths: readonly string[]): FieldScore => {
+      const hit = !!predicted && truths.some((e) => fold(e) === fold(predicted) || normaliseCompanyName(e) === normaliseCompanyName(predicted));
+      return {
+        tp: hit ? 1 : 0,
+        fp: predicted && !hit ? 1 : 0,
+        fn: truths.length > 0 && !hit ? 1 : 0,
+        falsePositives: predicted && !hit ? [predicted] : [],
+        falseNegatives: truths.length > 0 && !hit ? [truths[0]!] : [],
+      };
     };
+    out.legalNames = score(legal);
+    out.legalNamesWithLabels = score(stated);
   }
   if (truth.emails_annotated && truth.emails) {
     out.emails = scoreSet(
