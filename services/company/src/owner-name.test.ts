@@ -237,6 +237,15 @@ describe('names that are not a name', () => {
     expect(isJunkName('Guildford', 'kingsmeredental', placesOf(['3 Quarry Street, Guildford, Surrey GU1 3UY']))).toBe(true);
   });
 
+  it('reads places only after the street line: what comes before it names the recipient or the building', () => {
+    const places = placesOf(['15 January 2024., Wattle & Wool, Studio: 8 Camp Street, Ballarat VIC 3350']);
+    expect([...places]).toEqual(['ballaratvic']);
+    expect(isJunkName('Wattle & Wool', 'wattleandwool', places)).toBe(false);
+    expect([...placesOf(['1718 Connecticut Ave., NW, 6th Floor, Washington, DC 20009'])]).toEqual(['washington']);
+    // No street number: everything after the first part, as before.
+    expect([...placesOf(['Economic House, PO Box 9, High Street, Coventry CV1 5QN'])]).toEqual(['pobox', 'highstreet', 'coventrycvqn']);
+  });
+
   it("drops a town of the page's own address and a navigation heading", () => {
     const p = page({ domainLabel: 'acmeplumbing', title: 'Springfield | Office Locations | Acme Plumbing', visibleText: 'Call Acme Plumbing.' });
     const c = chooseOwnerNames(collectNameCandidates(p), p.domainLabel, [], [p.title, p.visibleText], ['1 Main St, Springfield, IL 62701']);

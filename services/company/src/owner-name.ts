@@ -133,15 +133,21 @@ export function isJunkName(name: string, domainLabel: string, places: ReadonlySe
 /** The towns and regions of address lines: every comma-separated part after the first, digits removed. */
 export function placesOf(addresses: readonly string[]): Set<string> {
   return new Set(
-    addresses.flatMap((a) =>
-      a
-        .split(',')
-        .slice(1)
+    addresses.flatMap((a) => {
+      const parts = a.split(',');
+      // The town and region follow the street line; what comes before it names the recipient or the
+      // building ("Wattle & Wool, Studio: 8 Camp Street, Ballarat VIC 3350"), never a place.
+      const street = parts.findLastIndex((p, i) => i < parts.length - 1 && STREET_NUMBER.test(p));
+      return parts
+        .slice(Math.max(1, street + 1))
         .map((p) => compact(p.replace(/\d+/g, '')))
-        .filter((p) => p.length >= 3),
-    ),
+        .filter((p) => p.length >= 3);
+    }),
   );
 }
+
+/** A house number before a street's name ("8 Camp Street", "1718 Connecticut Ave.", "6th Floor"). */
+const STREET_NUMBER = /(?<![\p{L}\p{N}])\d+[a-z]?(?:st|nd|rd|th)?\s+\p{L}/u;
 
 const wordCount = (name: string): number => stripLegalForm(name).split(/\s+/).filter(Boolean).length;
 
