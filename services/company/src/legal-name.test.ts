@@ -149,6 +149,12 @@ describe('legal names in text and imprints', () => {
     expect(findLegalNamesInText(radio)).toEqual(['Riverbend Community Radio NPC']);
     expect(registeredNames(radio)).toEqual(['Riverbend Community Radio NPC']);
     expect(registeredNames('Acme Widgets Ltd | Registration number: SC123456')).toEqual(['Acme Widgets Ltd']);
+    // A defined term in brackets may stand between the name and its registration; a sentence may not.
+    expect(registeredNames('sold to you by Harakeke Retail Limited (the Seller), NZBN 9429047615382, 18 Garnet Avenue')).toEqual([
+      'Harakeke Retail Limited',
+    ]);
+    expect(registeredNames('Acme Widgets Ltd ("Acme") · Company No. 01234567')).toEqual(['Acme Widgets Ltd']);
+    expect(registeredNames('We pay Stripe Payments Ltd. Our details: NZBN 9429047615382')).toEqual([]);
     // An acronym inside a name, or one with no lower-case word before it, stays.
     expect(findLegalNamesInText('we buy from ACME PLASTICS. Tri Molding Corp')).toEqual(['ACME PLASTICS. Tri Molding Corp']);
     expect(findLegalNamesInText('ICASA. Riverbend Community Radio NPC')).toEqual(['ICASA. Riverbend Community Radio NPC']);

@@ -628,12 +628,16 @@ function legalNameEndingAt(text: string, at: number, gap: RegExp): string {
   return last && gap.test(before.slice(before.lastIndexOf(last) + last.length)) ? last : '';
 }
 
+/** What may stand between a legal name and its registration: separators, and one defined term in brackets. */
+const NAME_TO_REGISTRATION = /^[\s.,;:|•·(–—-]*(?:\((?:the\s+)?["“‘']?\p{L}[\p{L}\s]{0,29}["”’']?\)[\s.,;:|•·–—-]*)?$/u;
+
 /** The legal names that a registration line registers: the name with a legal form just before it. */
 export function registeredNames(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(REGISTRATION)) {
     // Only a name that ends right before the line ("… Ltd. Registered in", "… Limited is registered in").
-    const name = legalNameEndingAt(text, m.index, /^[\s.,;:|•·(–—-]*$/u) || detailsLineOpener(text, m.index);
+    // A defined term may sit between: "Harakeke Retail Limited (the Seller), NZBN 9429…".
+    const name = legalNameEndingAt(text, m.index, NAME_TO_REGISTRATION) || detailsLineOpener(text, m.index);
     if (name) out.push(name);
   }
   return out;
