@@ -75,7 +75,7 @@ describe('company names on the blind probe pages', () => {
 
   it.each([
     ['company-4', 28], // names that are no name
-    ['company-5', 29], // a legal entity stated once beside a brand
+    ['company-5', 30], // a legal entity stated once beside a brand
     ['company-6', 30], // inner pages: contact, about, locations, team
     ['company-7', 30], // a cross-section: small businesses, Europe, SaaS, nonprofits, articles, shops
     ['company-8', 30], // franchises, dealer groups, health systems, five regions

@@ -155,6 +155,8 @@ describe('legal names in text and imprints', () => {
     ]);
     expect(registeredNames('Acme Widgets Ltd ("Acme") · Company No. 01234567')).toEqual(['Acme Widgets Ltd']);
     expect(registeredNames('We pay Stripe Payments Ltd. Our details: NZBN 9429047615382')).toEqual([]);
+    // Fulfilled or shipped alone is a warehouse's work, not the seller's.
+    expect(ownershipStatements('Orders are packed and shipped by Southern Cross Fulfilment Pty Ltd.')).toEqual([]);
     // An acronym inside a name, or one with no lower-case word before it, stays.
     expect(findLegalNamesInText('we buy from ACME PLASTICS. Tri Molding Corp')).toEqual(['ACME PLASTICS. Tri Molding Corp']);
     expect(findLegalNamesInText('ICASA. Riverbend Community Radio NPC')).toEqual(['ICASA. Riverbend Community Radio NPC']);
@@ -397,6 +399,7 @@ describe('ownership statements and registration lines', () => {
     ['Kestrel Holdings LLC, doing business as Kestrel Print. All rights reserved.', 'Kestrel Holdings LLC', 'Kestrel Print'],
     ['Acme Services Ltd t/a Acme Plumbing | Registered in England', 'Acme Services Ltd', 'Acme Plumbing'],
     ['Tri-County Plastics is a registered d/b/a of Reinholt Molding Corp.', 'Reinholt Molding Corp.', 'Tri-County Plastics'],
+    ['Online orders are fulfilled and invoiced by Barlow Agri Supply, Inc. Orders placed before 2pm ship today.', 'Barlow Agri Supply, Inc.', 'this website'],
     ['Harbour Lights is a registered trading name of Quayside Leisure Ltd.', 'Quayside Leisure Ltd.', 'Harbour Lights'],
     ['Brightwater Leisure Limited trading as The Swan Inn, High St', 'Brightwater Leisure Limited', 'The Swan Inn'],
   ])('reads who owns what: %s', (text, owner, owns) => {

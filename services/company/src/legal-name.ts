@@ -529,6 +529,12 @@ export function ownershipStatements(text: string): Array<{ owner: string; owns: 
     const owner = ownerAfter(m[1]!);
     if (owner && nameLike(owner) && hasStrongLegalForm(owner)) out.push({ owner: normalizeLine(owner), owns: 'this website' });
   }
+  // So does the one that invoices or bills the orders: "Online orders are fulfilled and invoiced by Barlow
+  // Agri Supply, Inc." (fulfilled, packed or shipped alone is a warehouse's work).
+  for (const m of text.matchAll(INVOICED_BY)) {
+    const owner = ownerAfter(ownerLine(text, m.index + m[0].length));
+    if (owner && nameLike(owner) && hasStrongLegalForm(owner)) out.push({ owner: normalizeLine(owner), owns: 'this website' });
+  }
   // A parent group's caption, a footer segment of its own: "A Greystone Hospitality Group Ltd venue",
   // "A Berkshire Hathaway Holdings company". Only a name with a strong legal form or a group's word: "A
   // Locally Owned Business" names nobody.
@@ -573,6 +579,7 @@ const CONTROLLER = new RegExp(
   'giu',
 );
 
+const INVOICED_BY = /\b(?:invoiced|billed)\s+by\s+/gi;
 const MERCHANT_OF_RECORD = /\bby\s+([^\n]{3,80}?)\s+(?:as|is)\s+(?:the\s+|our\s+)?merchant\s+of\s+record\b/gi;
 
 const PARENT_CAPTION =
