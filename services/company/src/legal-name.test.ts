@@ -387,6 +387,10 @@ describe('ownership statements and registration lines', () => {
     ['Acme es una marca registrada de Grupo Ejemplo S.L.', 'Grupo Ejemplo S.L.', 'Acme'],
     ['Acme è un marchio di Esempio S.p.A.', 'Esempio S.p.A.', 'Acme'],
     ['Acme is een merk van Voorbeeld B.V.', 'Voorbeeld B.V.', 'Acme'],
+    // A programme or project of an organisation, in the languages of the EU as in English.
+    ['La Escuela de Escalada Vertical es un proyecto de la Asociación Deportiva Cumbres de Liébana.', 'Asociación Deportiva Cumbres de Liébana', 'La Escuela de Escalada Vertical'],
+    ["Il Museo del Merletto è un progetto della Fondazione Trine Antiche ETS.", 'Fondazione Trine Antiche ETS', 'Il Museo del Merletto'],
+    ['Das Lesecafé ist ein Projekt der Nordstadt Bürgerhilfe gGmbH.', 'Nordstadt Bürgerhilfe gGmbH', 'Das Lesecafé'],
     [
       'Il sito www.museo-esempio.it è di titolarità della Fondazione Esempio ETS, ente del Terzo Settore.',
       'Fondazione Esempio ETS',

@@ -383,6 +383,14 @@ const OWNERSHIP = new RegExp(
     String.raw`\b(?:is|are)\s+offered\s+by\s+`,
     // One word may qualify the programme: "Paws Rescue is the adoption program of Lowther Animal Welfare Foundation, Inc.".
     String.raw`\b(?:is|are)\s+(?:a|an|the)\s+(?:\p{Ll}+\s+)?(?:program(?:me)?|project|initiative|ministry)\s+of\s+`,
+    // The same in the main European languages: "La Escuela … es un proyecto de la Asociación …", "è un progetto
+    // della Fondazione …", "est un projet de l'association …", "ist ein Projekt des Vereins …", "is een project van".
+    String.raw`(?<!\p{L})(?:es|son)\s+(?:un|una)\s+(?:proyecto|programa|iniciativa)\s+(?:de|del)\s+(?:la\s+|el\s+)?`,
+    String.raw`(?<!\p{L})(?:è|sono)\s+(?:un[oa']?\s*)?(?:progetto|programma|iniziativa)\s+(?:di|del|della|dello|dell['’])\s*`,
+    String.raw`(?<!\p{L})(?:est|sont)\s+(?:un|une)\s+(?:projet|programme|initiative)\s+(?:de\s+la|de\s+l['’]|du|des|de)\s*`,
+    String.raw`(?<!\p{L})(?:ist|sind)\s+(?:ein|eine)\s+(?:Projekt|Programm|Initiative|Angebot)\s+(?:der|des|von)\s+`,
+    String.raw`(?<!\p{L})(?:is|zijn)\s+een\s+(?:project|programma|initiatief)\s+van\s+`,
+    String.raw`(?<!\p{L})(?:é|são)\s+(?:um|uma)\s+(?:projeto|programa|iniciativa)\s+(?:de|do|da|dos|das)\s+`,
     // The same in the main European languages: "Beispiel ist eine Marke der Muster Holding GmbH", "Acme est une
     // marque de Groupe Exemple SA", "es una marca de", "è un marchio di", "is een merk van", "ist ein Unternehmen der".
     String.raw`(?<!\p{L})(?:ist|sind)\s+(?:eine?\s+)?(?:eingetragene\s+)?(?:marke|warenzeichen|handelsname|tochter(?:gesellschaft|unternehmen)?|unternehmen|gesellschaft|geschäftsbereich)\s+(?:der|des|von)\s+`,
