@@ -16,6 +16,7 @@ import {
   addressedNames,
   registeredNames,
   titleSegments,
+  twoScriptParts,
   withoutOpeners,
 } from './legal-name.ts';
 import { chooseOwnerNames as chooseLegalName, ownerAffinity } from './owner-name.ts';
@@ -239,6 +240,25 @@ describe('owner of the site', () => {
       microdata: empty,
     });
     expect(chooseLegalName(candidates, 'peacearchbusinesscenter', [])?.name).toBe('Peace Arch Business Center');
+  });
+
+  it('reads a name written in two scripts as the spelling the page also writes alone', () => {
+    expect(twoScriptParts('ゲストハウス灯り Guesthouse Akari')).toEqual(['ゲストハウス灯り', 'Guesthouse Akari']);
+    expect(twoScriptParts('Café Lumière 光')).toEqual(['Café Lumière', '光']);
+    expect(twoScriptParts('Guesthouse Akari')).toBeNull();
+    expect(twoScriptParts('灯り Akari ゲスト')).toBeNull();
+    const candidates = collectNameCandidates({
+      domainLabel: 'akari-onomichi',
+      title: '尾道の坂の上の小さな宿 ゲストハウス灯り',
+      ogSiteName: 'ゲストハウス灯り',
+      applicationName: '',
+      visibleText: 'ようこそ。\n© 2025 ゲストハウス灯り Guesthouse Akari',
+      footerText: '© 2025 ゲストハウス灯り Guesthouse Akari',
+      jsonLd: empty,
+      microdata: empty,
+    });
+    expect(candidates.map((c) => c.name)).not.toContain('ゲストハウス灯り Guesthouse Akari');
+    expect(chooseLegalName(candidates, 'akari-onomichi', ['ゲストハウス灯り'])?.name).toBe('ゲストハウス灯り');
   });
 
   it('takes legalName from JSON-LD over the brand name and keeps the legal form', () => {

@@ -968,6 +968,23 @@ function sharesWordWithDomain(name: string, domainLabel: string): boolean {
 }
 
 /** Every naming of an organisation on one page, weighted by how much its place can be trusted. */
+const LATIN_LETTER = /\p{Script=Latin}/u;
+const OTHER_SCRIPT_LETTER = /(?!\p{Script=Latin})\p{L}/u;
+
+/**
+ * A name in a script other than Latin, then the same name in Latin letters, or the other way round
+ * ("ゲストハウス灯り Guesthouse Akari"): the two parts, each of whole words of one script only.
+ */
+export function twoScriptParts(name: string): [string, string] | null {
+  const words = name.split(/\s+/).filter(Boolean);
+  const kind = words.map((w) => (OTHER_SCRIPT_LETTER.test(w) ? (LATIN_LETTER.test(w) ? 'mixed' : 'other') : LATIN_LETTER.test(w) ? 'latin' : 'none'));
+  if (kind.includes('mixed')) return null;
+  const firstLetter = kind.find((k) => k !== 'none');
+  const at = kind.findIndex((k) => k !== 'none' && k !== firstLetter);
+  if (!firstLetter || at < 0 || kind.slice(at).some((k) => k === firstLetter)) return null;
+  return [words.slice(0, at).join(' '), words.slice(at).join(' ')];
+}
+
 export function collectNameCandidates(p: PageNameFacts): NameCandidate[] {
   const out: NameCandidate[] = [];
   const push = (name: string, source: NameSource, weight: number, legal = false, owns?: string): void => {
@@ -1013,6 +1030,13 @@ export function collectNameCandidates(p: PageNameFacts): NameCandidate[] {
   for (const n of new Set(out.map((c) => c.name))) {
     const legal = cjkLegalSpellingIn(n, p.visibleText) ?? cjkLegalSpellingIn(n, p.footerText);
     if (legal) push(legal, 'text', 0.6, true);
+  }
+  // A name written in two scripts, its own and Latin ("ゲストハウス灯り Guesthouse Akari" in a copyright line),
+  // is the spelling the page also writes alone, where it does (the og:site_name's "ゲストハウス灯り").
+  const written = new Set(out.map((c) => c.name));
+  for (const c of out) {
+    const alone = twoScriptParts(c.name)?.find((part) => written.has(part));
+    if (alone) c.name = alone;
   }
   // A name the page credits with making or running the site: the chooser takes it only if it is the site's own.
   const credited = creditedNames(p.visibleText);
