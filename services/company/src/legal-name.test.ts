@@ -145,15 +145,14 @@ describe('legal names in text and imprints', () => {
     expect(findLegalNamesInText('Provozovatel: Lipová Hospoda s.r.o.')).toContain('Lipová Hospoda s.r.o.');
     expect(findLegalNamesInText('registered as a non-profit company, Thandeka Youth Sport NPC (Reg. No. 2015/098765/08)')).toEqual([
       'Thandeka Youth Sport NPC',
-    ]);    // An acronym ending the sentence before it is not the name's first word; "Reg. No." registers the name.
+    ]);
+    // An acronym ending the sentence before it is not the name's first word; "Reg. No." registers the name.
     const radio = 'Riverbend FM is licensed by ICASA. Riverbend Community Radio NPC · Reg. No. 2009/012345/08';
     expect(findLegalNamesInText(radio)).toEqual(['Riverbend Community Radio NPC']);
     expect(registeredNames(radio)).toEqual(['Riverbend Community Radio NPC']);
     expect(registeredNames('Acme Widgets Ltd | Registration number: SC123456')).toEqual(['Acme Widgets Ltd']);
     // A defined term in brackets may stand between the name and its registration; a sentence may not.
-    expect(registeredNames('sold to you by Harakeke Retail Limited (the Seller), NZBN 9429047615382, 18 Garnet Avenue')).toEqual([
-      'Harakeke Retail Limited',
-    ]);
+    expect(registeredNames('sold to you by Harakeke Retail Limited (the Seller), NZBN 9429047615382, 18 Garnet Avenue')).toEqual(['Harakeke Retail Limited']);
     expect(registeredNames('Acme Widgets Ltd ("Acme") · Company No. 01234567')).toEqual(['Acme Widgets Ltd']);
     expect(registeredNames('We pay Stripe Payments Ltd. Our details: NZBN 9429047615382')).toEqual([]);
     // Fulfilled or shipped alone is a warehouse's work, not the seller's.
@@ -408,8 +407,12 @@ describe('ownership statements and registration lines', () => {
     ['Acme è un marchio di Esempio S.p.A.', 'Esempio S.p.A.', 'Acme'],
     ['Acme is een merk van Voorbeeld B.V.', 'Voorbeeld B.V.', 'Acme'],
     // A programme or project of an organisation, in the languages of the EU as in English.
-    ['La Escuela de Escalada Vertical es un proyecto de la Asociación Deportiva Cumbres de Liébana.', 'Asociación Deportiva Cumbres de Liébana', 'La Escuela de Escalada Vertical'],
-    ["Il Museo del Merletto è un progetto della Fondazione Trine Antiche ETS.", 'Fondazione Trine Antiche ETS', 'Il Museo del Merletto'],
+    [
+      'La Escuela de Escalada Vertical es un proyecto de la Asociación Deportiva Cumbres de Liébana.',
+      'Asociación Deportiva Cumbres de Liébana',
+      'La Escuela de Escalada Vertical',
+    ],
+    ['Il Museo del Merletto è un progetto della Fondazione Trine Antiche ETS.', 'Fondazione Trine Antiche ETS', 'Il Museo del Merletto'],
     ['Das Lesecafé ist ein Projekt der Nordstadt Bürgerhilfe gGmbH.', 'Nordstadt Bürgerhilfe gGmbH', 'Das Lesecafé'],
     [
       'Il sito www.museo-esempio.it è di titolarità della Fondazione Esempio ETS, ente del Terzo Settore.',

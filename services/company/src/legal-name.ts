@@ -79,11 +79,12 @@ export function readLegalNamesInText(text: string): TextLegalName[] {
     // Services Ltd"): a word ending in four lower-case letters, then a full stop (not "Bros.", "Intl.", "Assoc."),
     // or an acronym after a lower-case word ("… licensed by ICASA. Riverbend Community Radio NPC").
     const opening = m[1]!.replace(/^(?:(?:copyright|(?:19|20)\d\d)\s+)+/i, '');
-    const head = (ACRONYM_ENDING_SENTENCE.test(opening) && /\p{Ll}[ \t]+$/u.test(text.slice(Math.max(0, m.index - 40), m.index)) ? opening.replace(ACRONYM_ENDING_SENTENCE, '') : opening)
-      .replace(
-        /^.*(?<!\b(?:Assoc|Bros|Corp|Intl|Natl|Mfrs|Dept|Assn|Svcs|Mgmt|Prof|Univ|Hosp|Govt|Inst|Cos|Ent|Ind|Int))(?<=\p{Lu}\p{Ll}{3,}|\p{Ll}{4})\.[ \t]+(?=\p{Lu})/u,
-        '',
-      );
+    const lowerWordBefore = /\p{Ll}[ \t]+$/u.test(text.slice(Math.max(0, m.index - 40), m.index));
+    const start = lowerWordBefore ? opening.replace(ACRONYM_ENDING_SENTENCE, '') : opening;
+    const head = start.replace(
+      /^.*(?<!\b(?:Assoc|Bros|Corp|Intl|Natl|Mfrs|Dept|Assn|Svcs|Mgmt|Prof|Univ|Hosp|Govt|Inst|Cos|Ent|Ind|Int))(?<=\p{Lu}\p{Ll}{3,}|\p{Ll}{4})\.[ \t]+(?=\p{Lu})/u,
+      '',
+    );
     let name = normalizeLine(`${head}${m[0].slice(m[1]!.length)}`);
     // The reader stops at the first form; a weak one is often the name's own word before the real
     // form: "Acme Company, Inc.", "Slievecarn Brewing Company Limited".
