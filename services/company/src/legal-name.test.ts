@@ -157,6 +157,10 @@ describe('legal names in text and imprints', () => {
     expect(registeredNames('We pay Stripe Payments Ltd. Our details: NZBN 9429047615382')).toEqual([]);
     // Fulfilled or shipped alone is a warehouse's work, not the seller's.
     expect(ownershipStatements('Orders are packed and shipped by Southern Cross Fulfilment Pty Ltd.')).toEqual([]);
+    // A copyright holder ends where a clause says who runs it.
+    expect(copyrightStatements('© 2025 Tamarack Millwork, operated by 2418763 Ontario Inc. · Privacy Policy')).toEqual([
+      { holder: 'Tamarack Millwork', opensLine: true },
+    ]);
     // An acronym inside a name, or one with no lower-case word before it, stays.
     expect(findLegalNamesInText('we buy from ACME PLASTICS. Tri Molding Corp')).toEqual(['ACME PLASTICS. Tri Molding Corp']);
     expect(findLegalNamesInText('ICASA. Riverbend Community Radio NPC')).toEqual(['ICASA. Riverbend Community Radio NPC']);
@@ -427,6 +431,13 @@ describe('ownership statements and registration lines', () => {
     ['Acme Services Ltd t/a Acme Plumbing | Registered in England', 'Acme Services Ltd', 'Acme Plumbing'],
     ['Tri-County Plastics is a registered d/b/a of Reinholt Molding Corp.', 'Reinholt Molding Corp.', 'Tri-County Plastics'],
     ['Online orders are fulfilled and invoiced by Barlow Agri Supply, Inc. Orders placed before 2pm ship today.', 'Barlow Agri Supply, Inc.', 'this website'],
+    // The controller named before the phrase, and an ownership clause after the name.
+    [
+      'Swiftlane (S.L. Distribution Services Limited) is the data controller for the information you submit.',
+      'S.L. Distribution Services Limited',
+      'this website',
+    ],
+    ['Tamarack Millwork, operated by 2418763 Ontario Inc. · HST # 78452 1190 RT0001', '2418763 Ontario Inc.', 'Tamarack Millwork'],
     ['Harbour Lights is a registered trading name of Quayside Leisure Ltd.', 'Quayside Leisure Ltd.', 'Harbour Lights'],
     ['Brightwater Leisure Limited trading as The Swan Inn, High St', 'Brightwater Leisure Limited', 'The Swan Inn'],
   ])('reads who owns what: %s', (text, owner, owns) => {

@@ -177,7 +177,9 @@ const RIGHTS_RESERVED = [
 // Not at the holder's start, where the word is part of its name ("Cookie Jar Bakery"); "Cookies" only as a
 // policy link ("Crumbl Cookies" is a name).
 const FOOTER_WORDS = String.raw`privacy|terms of|sitemap|legal notice|disclaimer|(?<=\S\s+)\b(?:impressum|datenschutz\p{L}*|mentions l[ée]gales|cookies?[\s-]+(?:policy|settings|preferences|richtlinie\p{L}*|einstellungen|hinweis\p{L}*|politique|política|informativa|beleid)|agb)\b|(?<=\S\s+)\b(?:p\.?\s?iva|vat(?:\s+(?:no|number|reg(?:istration)?))?|ust\.?-?id\p{L}*|kvk|siret|siren|cif|nif|cnpj)\b(?=\W{0,4}(?:no\.?\s*|nr\.?\s*)?[A-Z]{0,3}\s?\d)`;
-const STOP = new RegExp(String.raw`\s*(?:${RIGHTS_RESERVED}|[|•·]|\s[-–—]\s|${FOOTER_WORDS})`, 'iu');
+// A clause that says who owns or runs the holder ends it: "© 2025 Tamarack Millwork, operated by 2418763 Ontario Inc.".
+const OWNED_CLAUSE = String.raw`,\s+(?:(?:independently|locally|proudly)\s+)?(?:owned|operated|run|managed)\s+(?:(?:and|&)\s+\p{L}+\s+)?by\s`;
+const STOP = new RegExp(String.raw`\s*(?:${RIGHTS_RESERVED}|[|•·]|\s[-–—]\s|${FOOTER_WORDS}|${OWNED_CLAUSE})`, 'iu');
 const RIGHTS_ONLY = new RegExp(String.raw`^[\s|•·,.-]*(?:${RIGHTS_RESERVED})?[\s|•·,.-]*$`, 'iu');
 
 /** A holder is name-like: one to seven words, starting with a letter or digit. */
@@ -372,6 +374,8 @@ const OWNERSHIP = new RegExp(
   [
     String.raw`\b(?:is|are)\s+(?:(?:a|the)\s+)?(?:(?:registered|common[- ]law)\s+)?(?:trade\s?marks?|service\s+marks?)(?:\s+(?:and|&)\s+(?:the\s+)?property)?\s+of\s+`,
     String.raw`\b(?:is|are)\s+(?:(?:independently|locally|proudly)\s+)?(?:(?:owned|operated|published|run)(?:\s+(?:and|&)\s+(?:owned|operated|published|run|developed|maintained|managed))?|developed\s+(?:and|&)\s+(?:owned|operated|published))\s+by\s+`,
+    // The same as a clause after the name: "© 2025 Tamarack Millwork, operated by 2418763 Ontario Inc.".
+    String.raw`,\s+(?:(?:independently|locally|proudly)\s+)?(?:owned|operated|run)(?:\s+(?:and|&)\s+(?:owned|operated|run|managed))?\s+by\s+`,
     String.raw`(?:\b(?:is|are)|,)\s+(?:a|an|the)\s+(?:(?:wholly[- ]owned|independent(?:ly owned)?|registered)\s+)?(?:subsidiary|division|brand|(?:trading|operating|business|trade)\s+(?:name|style)|member\s+company|affiliate|d\/b\/a|dba)\s+of\s+`,
     // A nonprofit's programme run by a foundation or charity: "The Elm Pantry is a program of The Elm Foundation".
     // A service a named organisation provides: "MindSpace Talking Therapies is provided by North Pennine NHS
@@ -551,6 +555,12 @@ export function ownershipStatements(text: string): Array<{ owner: string; owns: 
     const owner = normalizeLine(m[1]!);
     if (nameLike(owner) && (hasStrongLegalForm(owner) || GROUP_WORD.test(owner))) out.push({ owner, owns: 'this website' });
   }
+  // The controller named before the phrase: "Swiftlane (S.L. Distribution Services Limited) is the data
+  // controller for the information you submit", "Acme Ltd acts as the controller".
+  for (const m of text.matchAll(CONTROLLER_AFTER)) {
+    const owner = legalNameEndingAt(text, m.index, /^[\s)]*$/);
+    if (owner && nameLike(owner) && hasStrongLegalForm(owner)) out.push({ owner: normalizeLine(owner), owns: 'this website' });
+  }
   // The other way round: "Joseph Smith Automotive Inc. dba Joe's Garage", "Acme Services Ltd t/a Acme
   // Plumbing", "Kestrel Holdings LLC, doing business as Kestrel Print": the legal name written right
   // before the phrase trades under the name after it.
@@ -563,6 +573,8 @@ export function ownershipStatements(text: string): Array<{ owner: string; owns: 
   }
   return out;
 }
+
+const CONTROLLER_AFTER = /\s+(?:is|acts\s+as)\s+(?:the\s+)?(?:data\s+)?controller\b/gi;
 
 // The data controller of a privacy policy, named after "is" in English and the languages of the EU.
 const CONTROLLER = new RegExp(
