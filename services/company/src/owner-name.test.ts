@@ -20,6 +20,18 @@ const choose = (over: Partial<PageNameFacts>) => {
 };
 
 describe('legal name and brand name of the owner', () => {
+  it("does not take the web agency's og:site_name for the brand", () => {
+    const c = choose({
+      domainLabel: 'coastlinephysio',
+      title: 'Contact | Coastline Physio & Pilates',
+      ogSiteName: 'Bluegum Web Co',
+      visibleText: 'Book with Coastline Physio & Pilates today.\n© 2025 Coastline Physio & Pilates · Website by Bluegum Web Co Pty Ltd',
+      footerText: '© 2025 Coastline Physio & Pilates · Website by Bluegum Web Co Pty Ltd',
+    });
+    expect(c?.name).toBe('Coastline Physio & Pilates');
+    expect(c?.brandName).toBe('Coastline Physio & Pilates');
+  });
+
   it('takes the mixed-case spelling of the text over the capitals of a footer styled uppercase', () => {
     const c = choose({
       domainLabel: 'acmewidgets',

@@ -319,7 +319,10 @@ function parentEntity(groups: readonly Group[], owner: Group, domainLabel: strin
  * name the pages really use, as for the organisation).
  */
 function brandOf(owner: Group, all: readonly NameCandidate[], usage: (name: string) => number, domainLabel: string): string {
-  const declared = all.find((c) => c.source === 'og' && c.weight >= 0.5 && !isBareHost(c.name) && !isJunkName(c.name, domainLabel) && wordCount(c.name) <= 6);
+  // Not the web agency's name, which some sites' og:site_name carries ("Website by Bluegum Web Co").
+  const declared = all.find(
+    (c) => c.source === 'og' && c.weight >= 0.5 && !c.credited && !isBareHost(c.name) && !isJunkName(c.name, domainLabel) && wordCount(c.name) <= 6,
+  );
   if (declared) return declared.name;
   // Spellings without their legal form, counted as the pages write them ("Acme Widgets" in "Acme Widgets Ltd").
   const named = owner.members.filter((c) => !isBareHost(c.name));
