@@ -142,7 +142,7 @@ beforeAll(async () => {
     if (req.url === '/native-lazy') return void res.writeHead(200, { 'content-type': 'text/html' }).end(NATIVE_LAZY);
     if (req.url === '/slow-lazy') return void res.writeHead(200, { 'content-type': 'text/html' }).end(SLOW_LAZY);
     if (req.url === '/slow-section') return void setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain' }).end('slow section'), 300);
-    if (req.url === '/slow-photo.png') return void setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(), 900);
+    if (req.url === '/slow-photo.png') return void setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(), slowPhotoMs);
     if (req.url === '/native-a.png' || req.url === '/native-b.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end();
     if (req.url === '/plain-tall') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PLAIN_TALL);
     if (req.url === '/section') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('section seen');
@@ -173,6 +173,9 @@ afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((r) => server?.close(r));
 });
+
+/** How long the server holds /slow-photo.png (the test of what a scroll waits for sets it per capture kind). */
+let slowPhotoMs = 900;
 
 describe('settling', () => {
   it('counts neither the favicon fetch nor a beacon as in flight while they hang', async () => {
@@ -367,6 +370,10 @@ describe('scrolling for lazy content', () => {
     timeout: 30_000,
   }, async () => {
     for (const every of [false, true]) {
+      // Served just inside STALE_MS (1.5 s) for a snapshot, so that a scroll that waited for it would see it
+      // complete while one that does not returns long before (about 0.3-1.1 s here, the slowest under a
+      // full test run's load); in time for a full capture, which waits for it.
+      slowPhotoMs = every ? 900 : 1_400;
       const p = await opened('/slow-lazy');
       try {
         const started = Date.now();
