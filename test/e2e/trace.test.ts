@@ -86,9 +86,12 @@ describe('distributed trace of one request', () => {
     expect(parentOf(classifyCall)).toBe(http.spanContext().spanId);
     expect(parentOf(classifyWork)).toBe(classifyCall.spanContext().spanId);
     // Inside the renderer, each phase of the page load is a child span, so the trace shows where time went.
-    for (const phase of ['render.context', 'render.navigate', 'render.settle', 'render.collect.document', 'render.collect.elements', 'render.collect.styles']) {
+    for (const phase of ['render.context', 'render.navigate', 'render.settle', 'render.collect.document']) {
       expect(parentOf(byName(phase)), phase).toBe(renderWork.spanContext().spanId);
     }
+    // The classifier reads the document alone: the render collects no elements or styles for it, and says so.
+    expect(spans.filter((s) => s.name === 'render.collect.elements' || s.name === 'render.collect.styles')).toEqual([]);
+    expect(String(renderWork.attributes['render.skipped']).split(',')).toEqual(expect.arrayContaining(['elements', 'styles', 'logos', 'thumbnail']));
     // The classifier only starts once the page is rendered. The render call's span is ended in the
     // same tick as its reply is handed on, so the two instants can be a fraction of a millisecond
     // apart either way; a classifier started before the render would be ahead by the whole render.

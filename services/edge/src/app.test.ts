@@ -401,10 +401,24 @@ describe('orchestration', () => {
     expect(data.classification.iab_id).toBe('IAB19-6');
   });
 
-  it('/classify renders without screenshot or visuals; /screenshot without snapshot', async () => {
+  it('/classify renders without screenshot, visuals, elements or styles; /company without styles; /screenshot without snapshot', async () => {
     const { key } = await h.createKey();
     await get('/classify?url=acme.test', key);
-    expect(fakes.calls.render.at(-1)).toMatchObject({ screenshot: null, snapshot: true, visuals: false, viewport: { width: 1440, height: 900 } });
+    expect(fakes.calls.render.at(-1)).toMatchObject({
+      screenshot: null,
+      snapshot: true,
+      visuals: false,
+      elements: false,
+      styles: false,
+      viewport: { width: 1440, height: 900 },
+    });
+    await get('/company?url=acme.test', key);
+    expect(fakes.calls.render.at(-1)).toMatchObject({ screenshot: null, snapshot: true, visuals: false, styles: false });
+    expect(fakes.calls.render.at(-1)?.elements).toBeUndefined();
+    // /enrich's one render serves the brand analyzer too: everything is collected.
+    await get('/enrich?url=acme.test', key);
+    const enrich = fakes.calls.render.findLast((r) => r.visuals && r.earlySnapshotTo !== undefined);
+    expect([enrich?.elements, enrich?.styles]).toEqual([undefined, undefined]);
     const shot = await get('/screenshot?url=https://acme.test', key);
     expect(fakes.calls.render.at(-1)).toMatchObject({
       snapshot: false,
@@ -444,6 +458,7 @@ describe('orchestration', () => {
           .sort(),
       ).toEqual(['http://acme.test/', 'http://acme.test/contact', 'http://acme.test/imprint']);
       expect(f.calls.company.at(-1)?.extraSnapshots.length).toBe(2);
+      expect(f.calls.render.every((r) => r.styles === false)).toBe(true);
       expect(data.pages).toEqual(['http://acme.test/', 'http://acme.test/contact', 'http://acme.test/imprint']);
       expect(data.addresses).toEqual(['Hauptstrasse 1, 10115 Berlin']);
     } finally {

@@ -131,6 +131,14 @@ function renderRequest(b: Budget, url: string, over: Partial<RenderRequest>): Re
   };
 }
 
+/**
+ * What each analyzer reads of a snapshot, so a render collects no more (RenderRequest `elements`,
+ * `styles`): the classifier reads the document's text and data alone; the company analyzer also its
+ * links and images, never its styles; the brand analyzer everything (the renderer's defaults).
+ */
+const TEXT_ONLY = { elements: false, styles: false } as const satisfies Partial<RenderRequest>;
+const NO_STYLES = { styles: false } as const satisfies Partial<RenderRequest>;
+
 /** A render's snapshot as the analyzers take it: by reference (remembered for deletion), else inline. */
 type SnapshotPart = { snapshot: Snapshot } | { snapshotRef: string };
 
@@ -174,7 +182,7 @@ export async function runScreenshot(b: Budget, url: string, q: ScreenshotQuery):
 
 export async function runClassify(b: Budget, url: string, _q: ClassifyQuery): Promise<Classification> {
   return withinBudget(b, async (calls) => {
-    const r = await calls.call(RENDER_PAGE, renderRequest(b, url, {}), `loading ${url}`);
+    const r = await calls.call(RENDER_PAGE, renderRequest(b, url, TEXT_ONLY), `loading ${url}`);
     return calls.call(ANALYZE_CLASSIFY, { requestId: b.requestId, ...snapshotOf(calls, r) }, 'classifying');
   });
 }
@@ -184,7 +192,7 @@ async function companyOf(b: Budget, calls: Calls, main: SnapshotPart, followLink
   const first = await calls.call(ANALYZE_COMPANY, { requestId: b.requestId, ...main, extraSnapshots: [] }, 'extracting company data');
   if (!followLinks || first.followUp.length === 0) return first.data;
   const followed = await Promise.allSettled(
-    first.followUp.map((link) => calls.call(RENDER_PAGE, renderRequest(b, link, { viewport }), `loading linked page ${link}`)),
+    first.followUp.map((link) => calls.call(RENDER_PAGE, renderRequest(b, link, { viewport, ...NO_STYLES }), `loading linked page ${link}`)),
   );
   const extraSnapshots: Snapshot[] = [];
   const extraSnapshotRefs: string[] = [];
@@ -209,7 +217,7 @@ async function companyOf(b: Budget, calls: Calls, main: SnapshotPart, followLink
 export async function runCompany(b: Budget, url: string, q: CompanyQuery): Promise<CompanyResponseData> {
   return withinBudget(b, async (calls) => {
     const viewport = { width: q.width, height: q.height };
-    const r = await calls.call(RENDER_PAGE, renderRequest(b, url, { viewport }), `loading ${url}`);
+    const r = await calls.call(RENDER_PAGE, renderRequest(b, url, { viewport, ...NO_STYLES }), `loading ${url}`);
     const data = await companyOf(b, calls, snapshotOf(calls, r), q.follow_links, viewport);
     return { domain: domainOf(r.finalUrl), url: r.finalUrl, ...data };
   });

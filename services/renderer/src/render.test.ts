@@ -85,6 +85,35 @@ describe('render.page on a plain site', () => {
     expect(SnapshotSchema.parse(result.snapshot).text.visible).toContain('Section seen by the reader');
   });
 
+  it('collects only the parts the request wants: the document alone for the classifier, no styles for the company analyzer', async () => {
+    const url = `${sites.origin}/`;
+    const full = SnapshotSchema.parse((await r.render(renderRequest(url))).snapshot);
+    const textOnly = SnapshotSchema.parse((await r.render(renderRequest(url, { elements: false, styles: false }))).snapshot);
+    const noStyles = SnapshotSchema.parse((await r.render(renderRequest(url, { styles: false }))).snapshot);
+    // The document is the same however much else is collected.
+    for (const snap of [textOnly, noStyles]) {
+      expect(snap.title).toBe(full.title);
+      expect(snap.text).toEqual(full.text);
+      expect(snap.jsonLd).toEqual(full.jsonLd);
+      expect(snap.meta).toEqual(full.meta);
+      expect(snap.links).toEqual(full.links);
+      expect(snap.styles).toEqual({ colors: [], fonts: [], rootVariables: {} });
+      expect(snap.stylesheets).toEqual([]);
+    }
+    expect(full.styles.colors.length).toBeGreaterThan(0);
+    expect(full.stylesheets.length).toBe(3);
+    expect([textOnly.anchors, textOnly.images, textOnly.svgs]).toEqual([[], [], []]);
+    expect(noStyles.anchors).toEqual(full.anchors);
+    expect(noStyles.images.map((i) => i.src)).toEqual(full.images.map((i) => i.src));
+    expect(noStyles.svgs).toEqual(full.svgs);
+  });
+
+  it("keeps a frame's text but not its links when the request wants no elements", async () => {
+    const snap = SnapshotSchema.parse((await r.render(renderRequest(`${sites.origin}/frames`, { elements: false, styles: false }))).snapshot);
+    expect(snap.text.visible).toContain('sales@framed.example');
+    expect(snap.anchors).toEqual([]);
+  });
+
   it('makes no thumbnail when the request says so, and still the logo raster', async () => {
     const result = await r.render(renderRequest(`${sites.origin}/`, { screenshot: { format: 'png', fullPage: false }, visuals: true, thumbnail: false }));
     const snap = SnapshotSchema.parse(result.snapshot);

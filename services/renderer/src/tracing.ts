@@ -28,5 +28,10 @@ export function markSkipped(phases: string[]): void {
   if (phases.length === 0) return;
   const span = trace.getActiveSpan();
   if (!span) return;
-  span.setAttribute('render.skipped', phases.join(','));
+  // A job may skip phases at more than one point (elements and styles, then the visuals): the list grows.
+  const all = [...(skippedOf.get(span) ?? []), ...phases];
+  skippedOf.set(span, all);
+  span.setAttribute('render.skipped', all.join(','));
 }
+
+const skippedOf = new WeakMap<Span, string[]>();

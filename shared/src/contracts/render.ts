@@ -22,6 +22,18 @@ export const RenderRequestSchema = z.object({
    */
   thumbnail: z.boolean().optional(),
   /**
+   * With `snapshot`: collect the page's elements (anchors, images, inline SVGs), which the company
+   * and brand analyzers read and the classifier does not; without them those lists are empty. `visuals`
+   * needs them (the logo candidates are elements). Absent: true.
+   */
+  elements: z.boolean().optional(),
+  /**
+   * With `snapshot`: collect the computed colours and fonts and the stylesheet texts, which only the
+   * brand analyzer reads; without them `styles` and `stylesheets` are empty (the renderer then keeps no
+   * stylesheet bodies off the wire). Absent: true.
+   */
+  styles: z.boolean().optional(),
+  /**
    * Store the snapshot (shared/src/nats/snapshot-store.ts) and answer `snapshotRef` instead of the
    * snapshot itself: the edge passes the reference on to the analyzers. Absent: inline.
    */

@@ -12,7 +12,7 @@ import { runInPage } from '../collect/run-in-page.ts';
 import { collectStyles, STYLE_PARTS } from '../collect/styles.ts';
 import type { NetworkLog } from '../network-log.ts';
 import type { RenderRun } from '../run.ts';
-import { inSpan } from '../tracing.ts';
+import { inSpan, markSkipped } from '../tracing.ts';
 
 export interface Collected {
   doc: ReturnType<typeof collectDocument>;
@@ -49,24 +49,42 @@ export async function collectDocumentOf(run: RenderRun, page: Page): Promise<Col
   );
 }
 
-/** Elements and styles (spans `render.collect.elements`, `render.collect.styles`). */
+/**
+ * Elements and styles (spans `render.collect.elements`, `render.collect.styles`), each only when the
+ * request wants it (RenderRequest `elements`, `styles`): `/classify` reads neither, `/company` no styles.
+ */
 export async function collectElementsAndStyles(run: RenderRun, page: Page, wire: NetworkLog): Promise<Omit<Collected, 'doc'>> {
   run.stage = 'collecting elements and styles';
-  const elements = await inSpan('collect.elements', () =>
-    runInPage(
-      page,
-      collectElements,
-      { anchors: L.anchors, anchorTextChars: L.anchorTextChars, images: L.images, svgs: L.svgs, svgMarkupChars: L.svgMarkupChars, urlChars: L.urlChars },
-      ELEMENT_PARTS,
-    ),
-  );
-  const styles = await inSpan('collect.styles', async () => {
-    const sheetTexts = await wire.texts(Math.min(run.workUntil, Date.now() + 2_000));
-    const extraVariableNames = [...new Set([...sheetTexts.values()].flatMap((t) => [...t.matchAll(/(--[\w-]+)\s*:/g)].map((m) => m[1]!)))].slice(0, 2000);
-    return runInPage(page, collectStyles, { colorSamples: L.colorSamples, fontSamples: L.fontSamples, maxElements: 15_000, extraVariableNames }, STYLE_PARTS);
-  });
+  const wantsElements = run.req.elements !== false;
+  const wantsStyles = run.req.styles !== false;
+  markSkipped([...(wantsElements ? [] : ['elements']), ...(wantsStyles ? [] : ['styles'])]);
+  const elements = wantsElements
+    ? await inSpan('collect.elements', () =>
+        runInPage(
+          page,
+          collectElements,
+          { anchors: L.anchors, anchorTextChars: L.anchorTextChars, images: L.images, svgs: L.svgs, svgMarkupChars: L.svgMarkupChars, urlChars: L.urlChars },
+          ELEMENT_PARTS,
+        ),
+      )
+    : NO_ELEMENTS();
+  const styles = wantsStyles
+    ? await inSpan('collect.styles', async () => {
+        const sheetTexts = await wire.texts(Math.min(run.workUntil, Date.now() + 2_000));
+        const extraVariableNames = [...new Set([...sheetTexts.values()].flatMap((t) => [...t.matchAll(/(--[\w-]+)\s*:/g)].map((m) => m[1]!)))].slice(0, 2000);
+        return runInPage(
+          page,
+          collectStyles,
+          { colorSamples: L.colorSamples, fontSamples: L.fontSamples, maxElements: 15_000, extraVariableNames },
+          STYLE_PARTS,
+        );
+      })
+    : NO_STYLES();
   return { elements, styles };
 }
+
+const NO_ELEMENTS = (): Collected['elements'] => ({ anchors: [], images: [], svgs: [], truncated: [] });
+const NO_STYLES = (): Collected['styles'] => ({ colors: [], fonts: [], rootVariables: {}, truncated: [] });
 
 /** Frames read at most, and how long each may take: a frameset has a few; a stuck frame is skipped. */
 const MAX_FRAMES = 8;
@@ -129,6 +147,7 @@ export async function collectOwnFrames(run: RenderRun, page: Page, finalUrl: str
         if (joined.length > L.visibleTextChars && !doc.truncated.includes('text.visible')) doc.truncated.push('text.visible');
         doc.text.visible = joined.slice(0, L.visibleTextChars);
       }
+      if (run.req.elements === false) continue;
       const room = L.anchors - elements.anchors.length;
       if (content.anchors.length > room && !elements.truncated.includes('anchors')) elements.truncated.push('anchors');
       elements.anchors.push(...content.anchors.slice(0, Math.max(0, room)).map((a): Anchor => ({ ...(a as Anchor), box: null })));

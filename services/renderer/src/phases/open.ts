@@ -56,7 +56,8 @@ export function watchPage(run: RenderRun, page: Page): PageWatch {
   const main = trackMainResponse(page);
   const { req } = run;
   const wire = recordNetwork(page, {
-    textTypes: new Set(req.snapshot ? (req.scripts ? ['stylesheet', 'script'] : ['stylesheet']) : []),
+    // Stylesheet bodies only for a snapshot with styles (brand); script bodies only when asked for.
+    textTypes: new Set(req.snapshot ? [...(req.styles !== false ? ['stylesheet'] : []), ...(req.scripts ? ['script'] : [])] : []),
     maxResources: L.resources,
     maxTextChars: L.stylesheetChars,
     maxTotalChars: L.stylesheetsTotalChars,

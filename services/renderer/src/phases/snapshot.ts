@@ -162,19 +162,23 @@ async function renderVisuals(
 export async function pagePartOf(run: RenderRun, nav: Navigation, found: Collected, wire: NetworkLog): Promise<Snapshot> {
   const { doc, elements, styles } = found;
   run.stage = 'assembling the snapshot';
-  const texts = await wire.texts(Math.min(run.job.deadline - CLEANUP_MS, Date.now() + 1_000));
+  const wantsStyles = run.req.styles !== false;
+  // The network's stylesheet and script bodies, when the snapshot carries either (waiting up to 1 s for them).
+  const texts = wantsStyles || run.req.scripts ? await wire.texts(Math.min(run.job.deadline - CLEANUP_MS, Date.now() + 1_000)) : new Map<string, string>();
   const truncated = new Set([...doc.truncated, ...elements.truncated, ...styles.truncated]);
-  const stylesheets = assembleSources(
-    doc.styleSources,
-    texts,
-    wire.textOrder(),
-    /\.css(\?|$)/i,
-    L.stylesheets,
-    L.stylesheetChars,
-    L.stylesheetsTotalChars,
-    'stylesheets',
-    truncated,
-  );
+  const stylesheets = !wantsStyles
+    ? []
+    : assembleSources(
+        doc.styleSources,
+        texts,
+        wire.textOrder(),
+        /\.css(\?|$)/i,
+        L.stylesheets,
+        L.stylesheetChars,
+        L.stylesheetsTotalChars,
+        'stylesheets',
+        truncated,
+      );
   const scripts = run.req.scripts
     ? assembleSources(doc.scriptSources, texts, [], null, L.scripts, L.scriptChars, L.scriptsTotalChars, 'scripts', truncated)
     : [];
