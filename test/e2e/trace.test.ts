@@ -99,7 +99,7 @@ describe('distributed trace of one request', () => {
     expect(t(classifyCall.startTime)).toBeGreaterThanOrEqual(t(renderCall.endTime) - 5e6);
   });
 
-  it('/enrich: company and classifier start from the page part handed out before the capture, brand from the visuals handed out during it; same answers as alone', async () => {
+  it('/enrich: company and classifier start from the page part handed out before the styles and the capture, brand from the visuals handed out during it; same answers as alone', async () => {
     const { key } = await edge.createKey({ credits: 20 });
     const page = encodeURIComponent(site.origin + '/');
     const get = async (path: string): Promise<{ requestId: string; data: Record<string, unknown> }> => {
@@ -129,6 +129,9 @@ describe('distributed trace of one request', () => {
     // the decode is slower), stored once, and brand starts from them, not from the reply.
     expect(one('render.logos').attributes['logos.begun_before_capture']).toBe(true);
     expect(t(one('analyze.brand request').startTime)).toBeLessThan(renderEnd);
+    // The page part goes out before the styles, which only brand reads, are collected; they travel with the visuals.
+    const pagePartStored = spans.find((s) => s.name === 'render.store_snapshot' && s.attributes['part'] === 'page')!;
+    expect(t(pagePartStored.startTime)).toBeLessThanOrEqual(t(one('render.collect.styles').startTime));
     const stored = spans.filter((s) => s.name === 'render.store_snapshot').map((s) => `${s.attributes['part']}${s.attributes['early'] ? ' (early)' : ''}`);
     expect(stored.sort()).toEqual(['page', 'visuals (early)']);
 

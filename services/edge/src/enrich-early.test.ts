@@ -75,10 +75,10 @@ it('a render that fails after the hand-out is the answer (502), nothing charged'
 /** As the renderer does when the logo was read from its file: the page part, then its visuals, each stored and published. */
 async function handOutWithVisuals(nc: NatsConnection, req: RenderRequest): Promise<{ result: RenderResult; snapshotRef: string; visualsRef: string }> {
   const result = fakeRenderResult(req, 'https://acme.test/');
-  const { thumbnail, logoRasters, resources, truncated } = result.snapshot!;
+  const { styles, stylesheets, scripts, thumbnail, logoRasters, resources, truncated } = result.snapshot!;
   const snapshotRef = await putSnapshot(nc, { ...result.snapshot!, thumbnail: null, logoRasters: [] });
   nc.publish(req.earlySnapshotTo!, JSON.stringify({ snapshotRef }));
-  const visualsRef = await putSnapshot(nc, { thumbnail, logoRasters, resources, truncated });
+  const visualsRef = await putSnapshot(nc, { styles, stylesheets, scripts, thumbnail, logoRasters, resources, truncated });
   nc.publish(req.earlySnapshotTo!, JSON.stringify({ snapshotRef, visualsRef }));
   await nc.flush();
   return { result, snapshotRef, visualsRef };
@@ -112,8 +112,8 @@ it('brand is asked again when the reply names other visuals than those handed ou
   render = async (req) => {
     const { result, snapshotRef } = await handOutWithVisuals(h.nc, req);
     await pause(200);
-    const { thumbnail, logoRasters, resources, truncated } = result.snapshot!;
-    const visualsRef = await putSnapshot(h.nc, { thumbnail, logoRasters, resources, truncated }); // made after the capture
+    const { styles, stylesheets, scripts, thumbnail, logoRasters, resources, truncated } = result.snapshot!;
+    const visualsRef = await putSnapshot(h.nc, { styles, stylesheets, scripts, thumbnail, logoRasters, resources, truncated }); // made after the capture
     return { ...result, snapshot: null, snapshotRef, visualsRef };
   };
   const res = await h.app.inject({ url: '/enrich?url=acme.test', headers: { 'x-api-key': key } });

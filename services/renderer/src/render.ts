@@ -9,10 +9,10 @@ import type { RenderRequest, RenderResult } from '@enrich/shared/contracts';
 import { refusalError, toRenderError } from './errors.ts';
 import { capture, storeScreenshot } from './phases/capture.ts';
 import type { NetworkLog } from './network-log.ts';
-import { collectDocumentOf, collectElementsAndStyles, collectOwnFrames } from './phases/collect.ts';
+import { collectDocumentOf, collectElementsOf, collectOwnFrames, collectStylesOf } from './phases/collect.ts';
 import { checkSettledPage, currentDocument, followSelfNavigation, isDocumentReplaced, navigate, settlePage, type Navigation } from './phases/load.ts';
 import { openPage, watchPage, type Held } from './phases/open.ts';
-import { beginEarlyLogo, handOutEarlyVisuals, pagePartOf, snapshotOf, startSiteIconLookup } from './phases/snapshot.ts';
+import { beginEarlyLogo, brandPartOf, handOutEarlyVisuals, pagePartOf, snapshotOf, startSiteIconLookup } from './phases/snapshot.ts';
 import { markSkipped } from './tracing.ts';
 import type { Lease } from './pool.ts';
 import { CLEANUP_MS, failureOf, startRun, type JobContext, type RenderDeps, type RenderRun } from './run.ts';
@@ -99,18 +99,21 @@ async function snapshotPhases(run: RenderRun, page: Page, nav: Navigation, wire:
   const collectStart = Date.now();
   const doc = await collectDocumentOf(run, page);
   const icons = run.req.visuals ? startSiteIconLookup(run, page, doc.links, nav.finalUrl) : undefined;
-  const found = { doc, ...(await collectElementsAndStyles(run, page, wire)) };
+  const found = { doc, elements: await collectElementsOf(run, page) };
   await collectOwnFrames(run, page, nav.finalUrl, found);
-  const part = await pagePartOf(run, nav, found, wire);
+  const part = pagePartOf(run, nav, found, wire);
   run.job.onPagePart?.(part);
+  // What only the brand analyzer reads is collected after the page part went out, while the company
+  // analyzer and the classifier start on it.
+  const brand = await brandPartOf(run, found, await collectStylesOf(run, page, wire), wire);
   run.timings.collectMs = Date.now() - collectStart;
   const early = await beginEarlyLogo(run, page, found, nav.finalUrl, wire);
-  handOutEarlyVisuals(run, part, wire, early, icons);
+  handOutEarlyVisuals(run, part, brand, wire, early, icons);
   const shotStart = Date.now();
   const captured = shot ? await capture(run, page, shot) : undefined;
   const storing = captured && shot ? storeScreenshot(run, captured, shot.fullPage) : Promise.resolve(null);
   storing.catch(() => undefined); // awaited below, where its failure fails the job
-  const snapshot = await snapshotOf(run, page, nav, found, part, wire, captured, icons, early);
+  const snapshot = await snapshotOf(run, page, nav, found, part, brand, wire, captured, icons, early);
   const screenshot = await storing;
   run.timings.screenshotMs = Date.now() - shotStart;
   return { screenshot, snapshot };

@@ -234,11 +234,23 @@ export const SnapshotSchema = z.object({
 export type Snapshot = z.infer<typeof SnapshotSchema>;
 
 /**
- * What a snapshot gains after the page was read and captured: the visuals, and the network log and
- * cut list as they stand at the end. Stored apart (`visualsRef`) when the page part was handed out
- * early (RenderRequest.earlySnapshotTo); the snapshot is the page part with these fields laid over it.
+ * What a snapshot gains after its page part was handed out: what only the brand analyzer reads (the
+ * computed styles, the stylesheet and script texts, collected after the hand-out), the visuals, and
+ * the network log and cut list as they stand at the end. Stored apart (`visualsRef`) when the page
+ * part was handed out early (RenderRequest.earlySnapshotTo); the snapshot is the page part with these
+ * fields laid over it. The page part's own `styles`, `stylesheets` and `scripts` are then empty, so
+ * the company analyzer and the classifier never read (nor decompress and parse) what they do not use.
  */
-export const SnapshotVisualsSchema = SnapshotSchema.pick({ thumbnail: true, logoRasters: true, siteIcons: true, resources: true, truncated: true });
+export const SnapshotVisualsSchema = SnapshotSchema.pick({
+  styles: true,
+  stylesheets: true,
+  scripts: true,
+  thumbnail: true,
+  logoRasters: true,
+  siteIcons: true,
+  resources: true,
+  truncated: true,
+});
 export type SnapshotVisuals = z.infer<typeof SnapshotVisualsSchema>;
 
 /**

@@ -60,8 +60,15 @@ it("the renderer's reply carries the reference when asked, the snapshot inline o
 });
 
 it('hands the page part out early: stored, its reference published to the inbox once; the reply names it with the visuals stored apart', async () => {
-  const full = { ...page('home'), thumbnail: { png: 'iVBORw0KGgo=', width: 1, height: 1 }, siteIcons: { manifest: [], favicon: null } } as Snapshot;
-  const part = { ...full, thumbnail: null, logoRasters: [], resources: [] } as Snapshot;
+  const full = {
+    ...page('home'),
+    styles: { colors: [{ value: 'rgb(1, 2, 3)', property: 'color', role: 'body', area: 10, count: 1 }], fonts: [], rootVariables: { '--brand': '#010203' } },
+    stylesheets: [{ url: 'https://acme.test/site.css', text: 'body { color: #010203 }' }],
+    thumbnail: { png: 'iVBORw0KGgo=', width: 1, height: 1 },
+    siteIcons: { manifest: [], favicon: null },
+  } as Snapshot;
+  // The page part carries no styles: they are the brand analyzer's, collected after it went out, and travel with the visuals.
+  const part = { ...full, styles: { colors: [], fonts: [], rootVariables: {} }, stylesheets: [], thumbnail: null, logoRasters: [], resources: [] } as Snapshot;
   delete (part as Partial<Snapshot>).siteIcons;
   const inbox = createInbox();
   const published: string[] = [];
@@ -97,7 +104,17 @@ it('hands the visuals out early when they are ready before the capture: publishe
   const raster = { png: 'iVBORw0KGgo=', width: 1, height: 1, ref: 'img:0' };
   const siteIcons = { manifest: [], favicon: null };
   const part = { ...page('home'), thumbnail: null, logoRasters: [] } as Snapshot;
-  const visuals = { thumbnail: null, logoRasters: [raster], siteIcons, resources: [], truncated: [] };
+  // The brand analyzer's part (collected after the page part went out) travels with the visuals: the same objects in the finished snapshot.
+  const visuals = {
+    styles: part.styles,
+    stylesheets: part.stylesheets,
+    scripts: part.scripts,
+    thumbnail: null,
+    logoRasters: [raster],
+    siteIcons,
+    resources: [],
+    truncated: [],
+  };
   const inbox = createInbox();
   const published: Array<{ snapshotRef: string; visualsRef?: string }> = [];
   const sub = nc.subscribe(inbox, { callback: (_e, m) => void published.push(EarlySnapshotSchema.parse(JSON.parse(m.string()))) });

@@ -34,6 +34,9 @@ export async function putSnapshot(nc: NatsConnection, snapshot: Snapshot | Snaps
 /** The visuals of a finished snapshot: what it gained after its page part was handed out. */
 export function visualsOf(s: Snapshot): SnapshotVisuals {
   return {
+    styles: s.styles,
+    stylesheets: s.stylesheets,
+    scripts: s.scripts,
     thumbnail: s.thumbnail,
     logoRasters: s.logoRasters,
     ...(s.siteIcons ? { siteIcons: s.siteIcons } : {}),
@@ -50,6 +53,7 @@ export function visualsOf(s: Snapshot): SnapshotVisuals {
  */
 export function sameVisuals(early: SnapshotVisuals, finished: Snapshot): boolean {
   return (
+    early.styles === finished.styles &&
     early.thumbnail === finished.thumbnail &&
     early.siteIcons === finished.siteIcons &&
     early.logoRasters.length === finished.logoRasters.length &&

@@ -14,11 +14,14 @@ import type { NetworkLog } from '../network-log.ts';
 import type { RenderRun } from '../run.ts';
 import { inSpan, markSkipped } from '../tracing.ts';
 
+/** What the page part of the snapshot is made of. */
 export interface Collected {
   doc: ReturnType<typeof collectDocument>;
   elements: ReturnType<typeof collectElements>;
-  styles: ReturnType<typeof collectStyles>;
 }
+
+/** The computed colours, fonts and root variables: the brand analyzer's alone, collected after the page part. */
+export type CollectedStyles = ReturnType<typeof collectStyles>;
 
 /** The document part (span `render.collect.document`): what the site-icon lookups need comes from here. */
 export async function collectDocumentOf(run: RenderRun, page: Page): Promise<Collected['doc']> {
@@ -50,41 +53,45 @@ export async function collectDocumentOf(run: RenderRun, page: Page): Promise<Col
 }
 
 /**
- * Elements and styles (spans `render.collect.elements`, `render.collect.styles`), each only when the
- * request wants it (RenderRequest `elements`, `styles`): `/classify` reads neither, `/company` no styles.
+ * The elements (span `render.collect.elements`) when the request wants them (RenderRequest
+ * `elements`: `/classify` does not); else empty lists.
  */
-export async function collectElementsAndStyles(run: RenderRun, page: Page, wire: NetworkLog): Promise<Omit<Collected, 'doc'>> {
-  run.stage = 'collecting elements and styles';
-  const wantsElements = run.req.elements !== false;
-  const wantsStyles = run.req.styles !== false;
-  markSkipped([...(wantsElements ? [] : ['elements']), ...(wantsStyles ? [] : ['styles'])]);
-  const elements = wantsElements
-    ? await inSpan('collect.elements', () =>
-        runInPage(
-          page,
-          collectElements,
-          { anchors: L.anchors, anchorTextChars: L.anchorTextChars, images: L.images, svgs: L.svgs, svgMarkupChars: L.svgMarkupChars, urlChars: L.urlChars },
-          ELEMENT_PARTS,
-        ),
-      )
-    : NO_ELEMENTS();
-  const styles = wantsStyles
-    ? await inSpan('collect.styles', async () => {
-        const sheetTexts = await wire.texts(Math.min(run.workUntil, Date.now() + 2_000));
-        const extraVariableNames = [...new Set([...sheetTexts.values()].flatMap((t) => [...t.matchAll(/(--[\w-]+)\s*:/g)].map((m) => m[1]!)))].slice(0, 2000);
-        return runInPage(
-          page,
-          collectStyles,
-          { colorSamples: L.colorSamples, fontSamples: L.fontSamples, maxElements: 15_000, extraVariableNames },
-          STYLE_PARTS,
-        );
-      })
-    : NO_STYLES();
-  return { elements, styles };
+export async function collectElementsOf(run: RenderRun, page: Page): Promise<Collected['elements']> {
+  if (run.req.elements === false) {
+    markSkipped(['elements']);
+    return NO_ELEMENTS();
+  }
+  run.stage = 'collecting elements';
+  return inSpan('collect.elements', () =>
+    runInPage(
+      page,
+      collectElements,
+      { anchors: L.anchors, anchorTextChars: L.anchorTextChars, images: L.images, svgs: L.svgs, svgMarkupChars: L.svgMarkupChars, urlChars: L.urlChars },
+      ELEMENT_PARTS,
+    ),
+  );
+}
+
+/**
+ * The computed styles (span `render.collect.styles`) when the request wants them (RenderRequest
+ * `styles`: only the brand analyzer reads them); else empty. Collected after the page part is handed
+ * out, which does not carry them (SnapshotVisualsSchema).
+ */
+export async function collectStylesOf(run: RenderRun, page: Page, wire: NetworkLog): Promise<CollectedStyles> {
+  if (run.req.styles === false) {
+    markSkipped(['styles']);
+    return NO_STYLES();
+  }
+  run.stage = 'collecting styles';
+  return inSpan('collect.styles', async () => {
+    const sheetTexts = await wire.texts(Math.min(run.workUntil, Date.now() + 2_000));
+    const extraVariableNames = [...new Set([...sheetTexts.values()].flatMap((t) => [...t.matchAll(/(--[\w-]+)\s*:/g)].map((m) => m[1]!)))].slice(0, 2000);
+    return runInPage(page, collectStyles, { colorSamples: L.colorSamples, fontSamples: L.fontSamples, maxElements: 15_000, extraVariableNames }, STYLE_PARTS);
+  });
 }
 
 const NO_ELEMENTS = (): Collected['elements'] => ({ anchors: [], images: [], svgs: [], truncated: [] });
-const NO_STYLES = (): Collected['styles'] => ({ colors: [], fonts: [], rootVariables: {}, truncated: [] });
+const NO_STYLES = (): CollectedStyles => ({ colors: [], fonts: [], rootVariables: {}, truncated: [] });
 
 /** Frames read at most, and how long each may take: a frameset has a few; a stuck frame is skipped. */
 const MAX_FRAMES = 8;

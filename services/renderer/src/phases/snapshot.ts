@@ -20,7 +20,7 @@ import type { NetworkLog } from '../network-log.ts';
 import { CLEANUP_MS, msLeft, type RenderRun } from '../run.ts';
 import { thumbnailOf, type Capture } from '../screenshot.ts';
 import { inSpan, markSkipped } from '../tracing.ts';
-import type { Collected } from './collect.ts';
+import type { Collected, CollectedStyles } from './collect.ts';
 import type { Navigation } from './load.ts';
 
 interface Visuals {
@@ -94,6 +94,7 @@ export async function beginEarlyLogo(run: RenderRun, page: Page, found: Collecte
 export function handOutEarlyVisuals(
   run: RenderRun,
   part: Snapshot,
+  brand: BrandPart,
   wire: NetworkLog,
   early: EarlyLogo | undefined,
   icons: Promise<SiteIconLookup> | undefined,
@@ -103,10 +104,16 @@ export function handOutEarlyVisuals(
   void Promise.all([early.raster, icons]).then(
     ([raster, siteIcons]) => {
       if (!raster) return; // the raster is made after the capture, from the page
-      const resources = wire.resources();
-      const truncated = part.truncated.filter((name) => name !== 'resources');
-      if (resources.truncated) truncated.push('resources');
-      onVisuals(part, { thumbnail: null, logoRasters: [{ ref: early.ref, ...raster }], siteIcons, resources: resources.list, truncated });
+      const { styles, stylesheets, scripts } = brand;
+      onVisuals(part, {
+        styles,
+        stylesheets,
+        scripts,
+        thumbnail: null,
+        logoRasters: [{ ref: early.ref, ...raster }],
+        siteIcons,
+        ...finalTruncated(part, brand, wire),
+      });
     },
     () => undefined, // the visuals then fail where they are awaited, in snapshotOf
   );
@@ -155,33 +162,15 @@ async function renderVisuals(
 }
 
 /**
- * The snapshot as far as reading the page makes it, before the capture: everything but the visuals
- * (thumbnail, logo rasters, site icons), with the network log as it stands. The analyzers that need
- * no visuals (company, classifier) can start from it (RenderRequest.earlySnapshotTo).
+ * The snapshot as far as reading the page makes it, before the styles and the capture: everything
+ * but what only the brand analyzer reads (styles, stylesheet and script texts: `brandPartOf`) and
+ * the visuals (thumbnail, logo rasters, site icons), with the network log as it stands. The analyzers
+ * that need neither (company, classifier) can start from it (RenderRequest.earlySnapshotTo).
  */
-export async function pagePartOf(run: RenderRun, nav: Navigation, found: Collected, wire: NetworkLog): Promise<Snapshot> {
-  const { doc, elements, styles } = found;
+export function pagePartOf(run: RenderRun, nav: Navigation, found: Collected, wire: NetworkLog): Snapshot {
+  const { doc, elements } = found;
   run.stage = 'assembling the snapshot';
-  const wantsStyles = run.req.styles !== false;
-  // The network's stylesheet and script bodies, when the snapshot carries either (waiting up to 1 s for them).
-  const texts = wantsStyles || run.req.scripts ? await wire.texts(Math.min(run.job.deadline - CLEANUP_MS, Date.now() + 1_000)) : new Map<string, string>();
-  const truncated = new Set([...doc.truncated, ...elements.truncated, ...styles.truncated]);
-  const stylesheets = !wantsStyles
-    ? []
-    : assembleSources(
-        doc.styleSources,
-        texts,
-        wire.textOrder(),
-        /\.css(\?|$)/i,
-        L.stylesheets,
-        L.stylesheetChars,
-        L.stylesheetsTotalChars,
-        'stylesheets',
-        truncated,
-      );
-  const scripts = run.req.scripts
-    ? assembleSources(doc.scriptSources, texts, [], null, L.scripts, L.scriptChars, L.scriptsTotalChars, 'scripts', truncated)
-    : [];
+  const truncated = new Set([...doc.truncated, ...elements.truncated]);
   const resources = wire.resources();
   if (resources.truncated) truncated.add('resources');
   return {
@@ -194,13 +183,13 @@ export async function pagePartOf(run: RenderRun, nav: Navigation, found: Collect
     meta: doc.meta,
     links: doc.links,
     jsonLd: doc.jsonLd,
-    stylesheets,
-    scripts,
+    stylesheets: [],
+    scripts: [],
     anchors: elements.anchors,
     images: elements.images,
     svgs: elements.svgs,
     text: doc.text,
-    styles: { colors: styles.colors as Snapshot['styles']['colors'], fonts: styles.fonts as Snapshot['styles']['fonts'], rootVariables: styles.rootVariables },
+    styles: { colors: [], fonts: [], rootVariables: {} },
     resources: resources.list,
     thumbnail: null,
     logoRasters: [],
@@ -210,23 +199,73 @@ export async function pagePartOf(run: RenderRun, nav: Navigation, found: Collect
   };
 }
 
-/** The whole snapshot: the page part with the visuals, and the network log as it stands at the end. */
+/** What only the brand analyzer reads of a page: laid over the page part with the visuals (SnapshotVisualsSchema). */
+export interface BrandPart {
+  styles: Snapshot['styles'];
+  stylesheets: SourceText[];
+  scripts: SourceText[];
+  /** The parts of these that hit a limit. */
+  truncated: string[];
+}
+
+/**
+ * The brand analyzer's part: the computed styles, and the stylesheet texts (when the request wants
+ * styles) and script texts (when it wants scripts) from the page and the network log, waiting up to
+ * 1 s for bodies still on the wire.
+ */
+export async function brandPartOf(run: RenderRun, found: Collected, styles: CollectedStyles, wire: NetworkLog): Promise<BrandPart> {
+  const wantsStyles = run.req.styles !== false;
+  const truncated = new Set(styles.truncated);
+  const texts = wantsStyles || run.req.scripts ? await wire.texts(Math.min(run.job.deadline - CLEANUP_MS, Date.now() + 1_000)) : new Map<string, string>();
+  const { doc } = found;
+  const stylesheets = wantsStyles
+    ? assembleSources(
+        doc.styleSources,
+        texts,
+        wire.textOrder(),
+        /\.css(\?|$)/i,
+        L.stylesheets,
+        L.stylesheetChars,
+        L.stylesheetsTotalChars,
+        'stylesheets',
+        truncated,
+      )
+    : [];
+  const scripts = run.req.scripts
+    ? assembleSources(doc.scriptSources, texts, [], null, L.scripts, L.scriptChars, L.scriptsTotalChars, 'scripts', truncated)
+    : [];
+  return {
+    styles: { colors: styles.colors as Snapshot['styles']['colors'], fonts: styles.fonts as Snapshot['styles']['fonts'], rootVariables: styles.rootVariables },
+    stylesheets,
+    scripts,
+    truncated: [...truncated],
+  };
+}
+
+/** The cut list of the whole snapshot: the page part's and the brand part's, with the network log's as it stands now. */
+function finalTruncated(part: Snapshot, brand: BrandPart, wire: NetworkLog): { resources: Snapshot['resources']; truncated: string[] } {
+  const resources = wire.resources();
+  const truncated = [...new Set([...part.truncated.filter((name) => name !== 'resources'), ...brand.truncated])];
+  if (resources.truncated) truncated.push('resources');
+  return { resources: resources.list, truncated };
+}
+
+/** The whole snapshot: the page part with the brand part and the visuals, and the network log as it stands at the end. */
 export async function snapshotOf(
   run: RenderRun,
   page: Page,
   nav: Navigation,
   found: Collected,
   part: Snapshot,
+  brand: BrandPart,
   wire: NetworkLog,
   captured: Capture | undefined,
   icons?: Promise<SiteIconLookup>,
   early?: EarlyLogo,
 ): Promise<Snapshot> {
   const { thumbnail, logoRasters, siteIcons } = await renderVisuals(run, page, found, nav.finalUrl, captured, wire, icons, early);
-  const resources = wire.resources();
-  const truncated = part.truncated.filter((name) => name !== 'resources');
-  if (resources.truncated) truncated.push('resources');
-  return { ...part, resources: resources.list, thumbnail, logoRasters, ...(siteIcons ? { siteIcons } : {}), truncated };
+  const { styles, stylesheets, scripts } = brand;
+  return { ...part, styles, stylesheets, scripts, ...finalTruncated(part, brand, wire), thumbnail, logoRasters, ...(siteIcons ? { siteIcons } : {}) };
 }
 
 /** External sources get their text from the network log; sheets only seen on the wire (@import) follow. */
