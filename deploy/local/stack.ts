@@ -44,7 +44,7 @@ export interface StackOptions {
  * the bench run each process as production does; the caller's env and serviceEnv still win.
  */
 export const IMAGE_ENV: Partial<Record<ServiceName, Record<string, string>>> = {
-  edge: { NODE_OPTIONS: '--max-semi-space-size=2', MALLOC_ARENA_MAX: '2' },
+  edge: { NODE_OPTIONS: '--max-semi-space-size=2 --max-old-space-size=96', MALLOC_ARENA_MAX: '2' },
   renderer: { NODE_OPTIONS: '--max-semi-space-size=4' },
   brand: { NODE_OPTIONS: '--max-semi-space-size=4', MALLOC_ARENA_MAX: '2' },
   company: { NODE_OPTIONS: '--max-semi-space-size=4', MALLOC_ARENA_MAX: '2' },

@@ -285,7 +285,8 @@ describe('deployment files match the services', () => {
     it("runs locally with the memory settings its image sets (deploy/local/stack.ts IMAGE_ENV is the image's ENV)", () => {
       const stage = dockerfileFor(service);
       const imageEnv = (name: string): string | undefined =>
-        [...stage.matchAll(new RegExp(`^\\s*(?:ENV\\s+)?${name}=(\\S+?)\\s*\\\\?$`, 'gm'))].map((m) => m[1]).pop();
+        // A value with spaces is quoted: NODE_OPTIONS="--a --b".
+        [...stage.matchAll(new RegExp(`^\\s*(?:ENV\\s+)?${name}=(?:"([^"]*)"|(\\S+?))\\s*\\\\?$`, 'gm'))].map((m) => m[1] ?? m[2]).pop();
       for (const name of ['NODE_OPTIONS', 'MALLOC_ARENA_MAX']) expect(IMAGE_ENV[service as ServiceName]?.[name], name).toBe(imageEnv(name));
     });
 
