@@ -157,6 +157,20 @@ export async function waitForRenderers(natsUrl: string, pids: readonly number[],
   if (missing.length) throw new Error(`renderer processes ${missing.join(', ')} did not answer render.page within ${timeoutMs} ms (see their logs)`);
 }
 
+/**
+ * A child's stdout and stderr, both appended to one file, which is closed once the child's streams
+ * have closed. Not `pipe` with its default end: the stream that ended first ended the file, and the
+ * other's next write threw ERR_STREAM_WRITE_AFTER_END in this process (2026-11-28: a service that
+ * exited at start, writing to stderr only, took down the bench script that started it, before its
+ * stop, and left the other services and their nats-server running).
+ */
+export function logToFile(child: Pick<ChildProcess, 'stdout' | 'stderr' | 'once'>, path: string): void {
+  const out = createWriteStream(path, { flags: 'a' });
+  child.stdout?.pipe(out, { end: false });
+  child.stderr?.pipe(out, { end: false });
+  child.once('close', () => out.end());
+}
+
 export async function startStack(opts: StackOptions): Promise<Stack> {
   mkdirSync(opts.dataDir, { recursive: true });
   let nats: NatsServerHandle | undefined;
@@ -214,9 +228,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         stdio: opts.logs === 'inherit' ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
       });
       if (opts.logs === 'files') {
-        const out = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
-        child.stdout?.pipe(out);
-        child.stderr?.pipe(out);
+        logToFile(child, join(logDir, `${name}.log`));
       } else if (opts.logs !== 'inherit') {
         child.stdout?.resume();
         child.stderr?.resume();
