@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { RENDER_PAGE, pingSubject } from '@enrich/shared/contracts';
 import { connectNats } from '@enrich/shared/nats';
@@ -164,7 +165,10 @@ export async function waitForRenderers(natsUrl: string, pids: readonly number[],
  * exited at start, writing to stderr only, took down the bench script that started it, before its
  * stop, and left the other services and their nats-server running).
  */
-export function logToFile(child: Pick<ChildProcess, 'stdout' | 'stderr' | 'once'>, path: string): void {
+export function logToFile(
+  child: { stdout: Readable | null; stderr: Readable | null; once(event: 'close', listener: () => void): unknown },
+  path: string,
+): void {
   const out = createWriteStream(path, { flags: 'a' });
   child.stdout?.pipe(out, { end: false });
   child.stderr?.pipe(out, { end: false });
