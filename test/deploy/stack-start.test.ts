@@ -35,6 +35,21 @@ function processesWith(marker: string): number[] {
   return found;
 }
 
+/** The file's text once it holds `expected` (writes to it are asynchronous), or after 5 s whatever it holds. */
+async function textOnceIn(file: string, expected: RegExp): Promise<string> {
+  const until = Date.now() + 5_000;
+  for (;;) {
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      // not created yet
+    }
+    if (expected.test(text) || Date.now() > until) return text;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 describe('a stack that fails to start', () => {
   it("keeps a child's stderr in its log after its stdout has ended, and closes the file when the child closes", async () => {
     const child = Object.assign(new EventEmitter(), { stdout: new PassThrough(), stderr: new PassThrough() });
@@ -43,11 +58,8 @@ describe('a stack that fails to start', () => {
     child.stdout.end('out line\n');
     await new Promise((r) => setTimeout(r, 50)); // stdout's end has reached the file stream
     child.stderr.end('err line after stdout ended\n');
-    await new Promise((r) => setTimeout(r, 50));
-    const closed = new Promise((r) => setTimeout(r, 50));
     child.emit('close');
-    await closed;
-    expect(readFileSync(file, 'utf8')).toBe('out line\nerr line after stdout ended\n');
+    expect(await textOnceIn(file, /err line/)).toBe('out line\nerr line after stdout ended\n');
   });
 
   it('is refused naming the service, whose log says why, and leaves none of its processes running', async () => {
@@ -64,7 +76,8 @@ describe('a stack that fails to start', () => {
       readyTimeoutMs: 60_000,
     });
     await expect(start).rejects.toThrow(/service edge exited with code 9 during start/);
-    expect(readFileSync(join(dataDir, 'logs', 'edge.log'), 'utf8')).toMatch(/--optimize-for-size is not allowed in NODE_OPTIONS/);
+    const reason = /--optimize-for-size is not allowed in NODE_OPTIONS/;
+    expect(await textOnceIn(join(dataDir, 'logs', 'edge.log'), reason)).toMatch(reason);
     // The company service it had started and the nats-server are gone.
     expect(processesWith(dataDir)).toEqual([]);
   }, 90_000);
