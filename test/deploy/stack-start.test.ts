@@ -5,7 +5,7 @@
  * stderr bytes arrived; the write then threw in the starting process, which died before stopping
  * the services it had spawned and their nats-server.
  */
-import { EventEmitter } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,7 +57,10 @@ describe('a stack that fails to start', () => {
     logToFile(child, file);
     child.stdout.end('out line\n');
     await new Promise((r) => setTimeout(r, 50)); // stdout's end has reached the file stream
+    const stderrEnded = once(child.stderr, 'end');
     child.stderr.end('err line after stdout ended\n');
+    // A real child's 'close' comes after both of its streams have ended (at most 5 s here, so a broken pipe fails fast).
+    await Promise.race([stderrEnded, new Promise((r) => setTimeout(r, 5_000))]);
     child.emit('close');
     expect(await textOnceIn(file, /err line/)).toBe('out line\nerr line after stdout ended\n');
   });
