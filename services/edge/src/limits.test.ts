@@ -156,7 +156,9 @@ describe('refusals are cheap', () => {
     expect(writes.filter((w) => w === 'recordUsage').length).toBeLessThan(n / 10);
     // Leases grow with the demand seen (1, 1, 2, 4, … up to 1/20 of the limit): 17-18 updates for these
     // 200 requests over the IP's and the paying key's windows, a few more when a 5 s bucket turns
-    // during the burst (20 in one CI run), so the bound is a fifth of the requests, not a tenth.
+    // during the burst, so the bound is a fifth of the requests, not a tenth. (A CI run once counted
+    // 45: requests stamped before the turn moved the lease back to the older bucket, one update each;
+    // local-windows.test.ts has that case.)
     expect(writes.filter((w) => w === 'hitWindow').length).toBeLessThan(n / 5);
     expect(writes.length).toBeLessThan(n / 5);
     expect(keyReads).toBeLessThanOrEqual(2);

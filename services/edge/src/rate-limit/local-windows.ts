@@ -31,6 +31,8 @@ interface Lease {
   windowMs: number;
   /** Start of the bucket the lease was counted in; it is used in that bucket only. */
   bucket: number;
+  /** The latest time a hit was stamped with: the subject's clock, which never goes back. */
+  latest: number;
   /** Leased hits not yet admitted. */
   left: number;
   /** The store's answer when the lease was taken (remaining after it, reset). */
@@ -68,24 +70,30 @@ export class LocalWindows implements WindowCounter {
   async hit(subject: string, limit: number, now: number, windowMs: number): Promise<WindowHit> {
     for (;;) {
       const lease = this.#leaseOf(subject, limit, windowMs, now);
-      const local = this.#serveLocally(lease, now);
+      // The subject's clock: a hit stamped before one already seen (it waited on a lease while the
+      // bucket turned) counts as at that later time, so the lease never goes back to an older bucket.
+      const at = lease.latest;
+      const local = this.#serveLocally(lease, at);
       if (local) return local;
       if (lease.pending) {
         await lease.pending;
         continue;
       }
-      return this.#renew(subject, lease, now);
+      return this.#renew(subject, lease, at);
     }
   }
 
   #leaseOf(subject: string, limit: number, windowMs: number, now: number): Lease {
-    const bucket = bucketOf(now);
     let lease = this.#subjects.get(subject);
     if (!lease || lease.limit !== limit || lease.windowMs !== windowMs) {
       // A new subject, or its limit changed (a key's rate_limit edited): start from the store's view.
-      lease = { limit, windowMs, bucket, left: 0, last: emptyHit(limit), refusedUntil: 0, seen: 0, seenBefore: 0, pending: null };
+      lease = { limit, windowMs, bucket: bucketOf(now), latest: now, left: 0, last: emptyHit(limit), refusedUntil: 0, seen: 0, seenBefore: 0, pending: null };
       this.#remember(subject, lease);
-    } else if (lease.bucket !== bucket) {
+      return lease;
+    }
+    lease.latest = Math.max(lease.latest, now);
+    const bucket = bucketOf(lease.latest);
+    if (lease.bucket !== bucket) {
       // A new bucket: what was leased in the old one is not used any more (it stays counted there).
       lease.seenBefore = lease.bucket === bucket - BUCKET_MS ? lease.seen : 0;
       lease.seen = 0;
