@@ -18,7 +18,8 @@
  * rendered page read as windows-1252 was found, 2026-11-26: "Â©" holders on the rendered side).
  * --name-misses: every main page of BOTH halves with a company name, rendered as /enrich renders it;
  * each company.name miss is counted by how ours relates to the expected name and whether the rendered
- * and the static snapshot agree, and where the expected name is a candidate. Counts only, per half.
+ * and the static snapshot agree, and where the expected name is a candidate; where the static snapshot
+ * is right, also which sources give our name and the expected one on each side. Counts only, per half.
  * --logo-misses: every main page of BOTH halves with a labelled logo (labels/logos.jsonl), rendered as
  * /enrich renders it; where the brand analyzer reports none of the known logos, the miss is counted by
  * what the rendered snapshot has of it (an <img> and its ranking signals, a CSS background, only the
@@ -242,7 +243,22 @@ try {
             .map((c) => c.source),
         ),
       ].sort();
-      const kind = `${relation}${legalFormOf(a.name) ? ' (ours with a legal form)' : ''}; static snapshot ${staticRight ? 'right' : 'wrong too'}; expected ${from.length ? `a candidate from ${from.join('/')}` : 'no candidate'}`;
+      // Where the rendered and the static snapshot part (counts only): the sources of our name's and the
+      // expected name's candidates on each side.
+      const sourcesOf = (s: Snapshot, name: string): string => {
+        const found = [
+          ...new Set(
+            readPageEvidence(s, label)
+              .names.filter((c) => key(c.name) === name)
+              .map((c) => c.source),
+          ),
+        ].sort();
+        return found.length ? found.join('/') : 'none';
+      };
+      const parted = staticRight
+        ? `; ours from ${sourcesOf(real, p)} rendered, ${sourcesOf(fromHtml, p)} static; expected from ${sourcesOf(fromHtml, e)} static`
+        : '';
+      const kind = `${relation}${legalFormOf(a.name) ? ' (ours with a legal form)' : ''}; static snapshot ${staticRight ? 'right' : 'wrong too'}; expected ${from.length ? `a candidate from ${from.join('/')}` : 'no candidate'}${parted}`;
       missKinds[half].set(kind, (missKinds[half].get(kind) ?? 0) + 1);
       if (half === 'tuning') console.log(`${r.page_id}: "${a.name}" expected "${r.gt.company_name}": ${kind}`);
       continue;
