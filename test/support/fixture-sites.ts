@@ -315,8 +315,11 @@ io.observe(document.getElementById('late'));
       case '/media':
         return html(
           res,
-          '<!DOCTYPE html><html><head><title>Media</title></head><body><h1>Video</h1><video src="/assets/clip.mp4" autoplay muted></video><audio src="/assets/song.mp3" autoplay></audio><video autoplay muted><source src="/stream/clip"></video><a href="/assets/brochure.zip">Brochure</a><img src="/assets/setup.exe" alt=""></body></html>',
+          '<!DOCTYPE html><html><head><title>Media</title></head><body><h1>Video</h1><video src="/assets/clip.mp4" autoplay muted></video><audio src="/assets/song.mp3" autoplay></audio><video autoplay muted><source src="/stream/clip"></video><a href="/assets/brochure.zip">Brochure</a><iframe src="/media/frame"></iframe>' +
+            "<script>addEventListener('load', () => { const v = document.createElement('video'); v.src = '/assets/late.mp4'; v.muted = true; v.autoplay = true; document.body.append(v); });</script></body></html>",
         );
+      case '/media/frame':
+        return html(res, '<!DOCTYPE html><html><body><p>Trailer</p><video src="/assets/trailer.webm" autoplay muted></video></body></html>');
       case '/ws':
         return html(
           res,
