@@ -236,15 +236,8 @@ try {
       const key = (t: string): string => normaliseCompanyName(t);
       const [p, e] = [key(a.name), key(r.gt.company_name!)];
       const relation = !p ? 'no name' : p.includes(e) ? 'ours contains the expected' : e.includes(p) ? 'the expected contains ours' : 'another name';
-      const from = [
-        ...new Set(
-          readPageEvidence(real, label)
-            .names.filter((c) => key(c.name) === e)
-            .map((c) => c.source),
-        ),
-      ].sort();
-      // Where the rendered and the static snapshot part (counts only): the sources of our name's and the
-      // expected name's candidates on each side.
+      // The sources of a name's candidates in one snapshot: where the rendered and the static reading
+      // part (counts only).
       const sourcesOf = (s: Snapshot, name: string): string => {
         const found = [
           ...new Set(
@@ -255,10 +248,11 @@ try {
         ].sort();
         return found.length ? found.join('/') : 'none';
       };
+      const from = sourcesOf(real, e);
       const parted = staticRight
         ? `; ours from ${sourcesOf(real, p)} rendered, ${sourcesOf(fromHtml, p)} static; expected from ${sourcesOf(fromHtml, e)} static`
         : '';
-      const kind = `${relation}${legalFormOf(a.name) ? ' (ours with a legal form)' : ''}; static snapshot ${staticRight ? 'right' : 'wrong too'}; expected ${from.length ? `a candidate from ${from.join('/')}` : 'no candidate'}${parted}`;
+      const kind = `${relation}${legalFormOf(a.name) ? ' (ours with a legal form)' : ''}; static snapshot ${staticRight ? 'right' : 'wrong too'}; expected ${from === 'none' ? 'no candidate' : `a candidate from ${from}`}${parted}`;
       missKinds[half].set(kind, (missKinds[half].get(kind) ?? 0) + 1);
       if (half === 'tuning') console.log(`${r.page_id}: "${a.name}" expected "${r.gt.company_name}": ${kind}`);
       continue;
