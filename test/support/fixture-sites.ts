@@ -316,10 +316,13 @@ io.observe(document.getElementById('late'));
         return html(
           res,
           '<!DOCTYPE html><html><head><title>Media</title></head><body><h1>Video</h1><video src="/assets/clip.mp4" autoplay muted></video><audio src="/assets/song.mp3" autoplay></audio><video autoplay muted><source src="/stream/clip"></video><a href="/assets/brochure.zip">Brochure</a><iframe src="/media/frame"></iframe>' +
+            `<iframe src="http://shop.fixture:${(req.headers.host ?? '').split(':')[1]}/media/foreign-frame"></iframe>` +
             "<script>addEventListener('load', () => { const v = document.createElement('video'); v.src = '/assets/late.mp4'; v.muted = true; v.autoplay = true; document.body.append(v); });</script></body></html>",
         );
       case '/media/frame':
         return html(res, '<!DOCTYPE html><html><body><p>Trailer</p><video src="/assets/trailer.webm" autoplay muted></video></body></html>');
+      case '/media/foreign-frame':
+        return html(res, '<!DOCTYPE html><html><body><p>A player</p><video src="/assets/player.webm" autoplay muted></video></body></html>');
       case '/ws':
         return html(
           res,

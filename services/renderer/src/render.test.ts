@@ -180,12 +180,13 @@ describe('loading real-world pages', () => {
     expect(rankLogoCandidates(snap).candidates[0]?.url).toBe(`${sites.origin}/img/red-logo.svg`);
   });
 
-  it('never requests video or audio (by file name or by what asks for it, in the page, its frame or added by a script), and leaves no trace of how', async () => {
+  it("never requests video or audio (by file name or by what asks for it, in the page, its own or another site's frame, or added by a script), and leaves no trace of how", async () => {
     const result = await r.render(renderRequest(`${sites.origin}/media`));
     expect(result.snapshot!.text.headings).toContainEqual({ level: 1, text: 'Video' });
     expect(result.snapshot!.anchors.map((a) => a.href)).toContain(`${sites.origin}/assets/brochure.zip`);
     expect(result.snapshot!.text.visible).toContain('Trailer'); // the frame was read
-    const media = ['/assets/clip.mp4', '/assets/song.mp3', '/stream/clip', '/assets/late.mp4', '/assets/trailer.webm'];
+    expect(sites.hits('/media/foreign-frame')).toBeGreaterThan(0); // and another site's frame loaded
+    const media = ['/assets/clip.mp4', '/assets/song.mp3', '/stream/clip', '/assets/late.mp4', '/assets/trailer.webm', '/assets/player.webm'];
     expect(media.map((m) => [m, sites.hits(m)])).toEqual(media.map((m) => [m, 0]));
     // The policy's meta element is taken out as soon as it is read: the page's own markup only.
     expect(result.snapshot!.html).not.toMatch(/content-security-policy/i);
