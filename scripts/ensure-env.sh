@@ -2,8 +2,8 @@
 # Makes this machine able to run the project, installing only what is missing:
 #   - Node 24 LTS (from the npm registry package `node@24`, into .tools/, when the Node found is older)
 #   - npm dependencies (when node_modules is missing or older than package-lock.json)
-#   - Debian's chromium (without recommended packages, plus the fonts pages need) and nats-server,
-#     when absent and running as root; else says what to install
+#   - Debian's chromium and its headless shell (without recommended packages, plus the fonts pages
+#     need) and nats-server, when absent and running as root; else says what to install
 # Quiet: one line per step that does something, on stderr; what apt and npm print goes to
 # .data/logs/setup.log (its last lines are shown when a step fails). Nothing to do, nothing printed.
 # On success the last line on stdout is the path of the node to use.
@@ -17,7 +17,9 @@ want_major=24
 # Chromium draws text with fontconfig's fonts. fonts-liberation: metric-compatible Arial/Helvetica,
 # Times New Roman and Courier New (what pages name most; Debian's chromium only recommends it);
 # fonts-dejavu-core: the default serif/sans/mono, with Greek, Cyrillic, Hebrew and Arabic.
-chromium_packages=(chromium fonts-liberation fonts-dejavu-core)
+# chromium-headless-shell: the renderer's browser (services/renderer/README.md, "Headless shell");
+# the full chromium stays as its fallback.
+chromium_packages=(chromium chromium-headless-shell fonts-liberation fonts-dejavu-core)
 
 # step "what is done" command...: runs the command with its output in the log; one line on screen.
 step() {
@@ -65,7 +67,7 @@ if [ -z "${CHROMIUM_PATH:-}" ]; then
   if ! command -v chromium >/dev/null 2>&1; then
     apt_missing+=("${chromium_packages[@]}")
   elif command -v dpkg-query >/dev/null 2>&1; then
-    # Chromium is there: make sure the fonts are too (an earlier --no-install-recommends install).
+    # Chromium is there: make sure its headless shell and the fonts are too (an earlier install).
     for pkg in "${chromium_packages[@]:1}"; do
       dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' || apt_missing+=("$pkg")
     done

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { envInt, loadConfig } from '@enrich/shared/runtime';
 import { natsServerBinary, freePort } from '../../deploy/local/nats-server.ts';
 import { REPO_ROOT, createApiKey, startStack, type Stack } from '../../deploy/local/stack.ts';
+import { DEFAULT_CHROMIUM_PATH } from '../../services/renderer/src/config.ts';
 import { apiClient, type ApiClient } from './api.ts';
 import { screenshotWithFreshBrowser, warmBrowserBaseline } from './baselines.ts';
 import { autocannonVersion, measureOverhead, type OverheadPath } from './edge-overhead.ts';
@@ -48,7 +49,7 @@ const config = loadConfig(
     BENCH_SEQUENTIAL_ROUNDS: envInt(1, 1000).default(6),
     BENCH_RATES: csvInts('100,300,1000'),
     BENCH_RATE_SECONDS: envInt(1, 600).default(5),
-    CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+    CHROMIUM_PATH: z.string().default(DEFAULT_CHROMIUM_PATH),
     RENDER_CONCURRENCY: envInt(1, 64).default(4),
     BENCH_SCALE_RENDERERS: envInt(0, 16).default(2),
     BENCH_PAIRED_BLOCKS: envInt(0, 100).default(6),

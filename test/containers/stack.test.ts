@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/nats-server.ts';
 import { composeImage, containerRuntimeProblem } from './runtime.ts';
+import { DEFAULT_CHROMIUM_PATH } from '../../services/renderer/src/config.ts';
 
 const problem = await containerRuntimeProblem();
 if (problem) console.warn(`[containers] stack against containerised NATS skipped: ${problem}`);
@@ -108,7 +109,7 @@ describe.skipIf(problem !== undefined)(problem ? `stack against containerised NA
     const common = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NATS_URL: natsUrl, LOG_LEVEL: 'warn', ...natsCredentials };
     const perService: Record<(typeof SERVICES)[number], Record<string, string>> = {
       renderer: {
-        CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH,
         // The fixture site is on loopback, which production refuses.
         ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
         SCREENSHOT_DIR: screenshotDir,

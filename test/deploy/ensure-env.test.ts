@@ -1,7 +1,7 @@
 /**
- * scripts/ensure-env.sh on a machine without Chromium: it installs Debian's chromium without
- * recommended packages plus the fonts pages need, and npm dependencies, printing one line per step
- * while apt's and npm's output goes to .data/logs/setup.log. apt-get, npm and id are stand-ins on
+ * scripts/ensure-env.sh on a machine without Chromium: it installs Debian's chromium and its headless
+ * shell without recommended packages plus the fonts pages need, and npm dependencies, printing one
+ * line per step while apt's and npm's output goes to .data/logs/setup.log. apt-get, npm and id are stand-ins on
  * PATH (recording their arguments and printing noise); the script itself runs for real, in a copy of
  * the repository layout, with only the tools it needs on PATH.
  */
@@ -66,12 +66,12 @@ describe('scripts/ensure-env.sh', () => {
     expect(stderr).toContain('    npm error code E418 teapot');
   });
 
-  it('installs chromium without recommends plus fonts, then npm packages, one line per step; the noise goes to the log', async () => {
+  it('installs chromium and its headless shell without recommends plus fonts, then npm packages, one line per step; the noise goes to the log', async () => {
     const { code, stdout, stderr } = await run();
     expect(code, stderr).toBe(0);
     expect(stdout).toBe(`${join(bin, 'node')}\n`);
     const lines = stderr.trimEnd().split('\n');
-    const apt = `${natsMissing() ? 'nats-server ' : ''}chromium fonts-liberation fonts-dejavu-core`;
+    const apt = `${natsMissing() ? 'nats-server ' : ''}chromium chromium-headless-shell fonts-liberation fonts-dejavu-core`;
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^\[setup\] updating Debian's package lists: done in \d+ s$/);
     expect(lines[1]).toMatch(new RegExp(`^\\[setup\\] installing Debian packages: ${apt}: done in \\d+ s$`));

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, createApiKey, startStack, type Stack } from '../../deploy/local/stack.ts';
 import { freePort } from '../../deploy/local/nats-server.ts';
 import { serveStatic, type StaticSite } from '../../deploy/local/static-site.ts';
+import { DEFAULT_CHROMIUM_PATH } from '../../services/renderer/src/config.ts';
 
 let stack: Stack;
 let site: StaticSite;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   stack = await startStack({ port: await freePort(), dataDir, logs: 'files', env: { ALLOW_PRIVATE_TARGETS: '127.0.0.2/32', LOG_LEVEL: 'warn' } });
   key = (await createApiKey(stack.natsUrl, { name: 'playground', credits: 100, rateLimit: 100 })).key;
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
 }, 180_000);

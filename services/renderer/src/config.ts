@@ -1,10 +1,21 @@
 /** The renderer's environment, validated once at boot (merged with BaseConfigSchema by runService). */
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { ConfigError, envBoolean, envInt, loadConfig } from '@enrich/shared/runtime';
 import { parseAllowList, parseResolveOverrides } from './ssrf.ts';
 
+/** Debian's `chromium-headless-shell`: Chromium's headless shell, without the full browser's UI layer. */
+export const HEADLESS_SHELL_PATH = '/usr/lib/chromium/chromium-headless-shell';
+
+/**
+ * The browser used when CHROMIUM_PATH is not set: the headless shell where it is installed (what a
+ * plain Playwright launch uses for headless pages), else the full Chromium in its headless mode. The
+ * shell costs a third less CPU a page and 150-200 MB less memory at 4 pages (README "Headless shell").
+ */
+export const DEFAULT_CHROMIUM_PATH = existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : '/usr/bin/chromium';
+
 export const RendererConfigSchema = z.object({
-  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  CHROMIUM_PATH: z.string().min(1).default(DEFAULT_CHROMIUM_PATH),
   /** Pages rendered at once by this process. */
   RENDER_CONCURRENCY: envInt(1, 64).default(2),
   /** Requests waiting for a free page beyond RENDER_CONCURRENCY; more are answered BUSY. */

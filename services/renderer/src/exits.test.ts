@@ -170,8 +170,8 @@ describe('workers, beacons, event streams and sockets', () => {
 });
 
 describe('the probes can see an exit (controls)', () => {
-  it('a browser without the WebRTC policy flag does send STUN packets', async () => {
-    const args = CHROMIUM_ARGS.filter((a) => !a.startsWith('--webrtc-ip-handling-policy'));
+  it('a browser without the WebRTC policy flags does send STUN packets', async () => {
+    const args = CHROMIUM_ARGS.filter((a) => !/^--(force-)?webrtc-ip-handling-policy/.test(a));
     const bare = startTestRenderer({}, undefined, () => chromium.launch({ executablePath: r.config.CHROMIUM_PATH, args }));
     try {
       const outcome = await tryExit(iceScript(`[{ urls: 'stun:127.0.0.3:${probes.stunPort}' }]`), '', bare);

@@ -40,7 +40,10 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
   // Exits around the egress proxy, each closed here and tested in exits.test.ts (README "Exits"):
   '--disable-quic', // QUIC (HTTP/3, WebTransport) is UDP, which the proxy does not carry
-  '--webrtc-ip-handling-policy=disable_non_proxied_udp', // WebRTC: no STUN/TURN/ICE over UDP; TCP goes through the proxy
+  // WebRTC: no STUN/TURN/ICE over UDP; TCP goes through the proxy. The full Chromium reads the first
+  // switch (its preference), the headless shell only the second (the content layer's override).
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
   // Chromium's own resolver never sends a query: every connection goes through the proxy, which
   // resolves and checks; the proxy itself is reached by its literal address.
   `--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE ${EGRESS_PROXY_HOST}`,
@@ -48,11 +51,12 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * Chromium features switched off on top of Playwright's own list. Headless Chromium opens a window
- * per browser context, and each window preloads its omnibox popup as a WebUI page in a renderer
- * process of its own (`chrome://omnibox-popup.top-chrome/`): one more renderer per context, about
- * 50 MB PSS and the CPU to start it, for a popup no one opens. With them off, 4 pages run in 4
- * renderer processes instead of 8 (README "Memory").
+ * Chromium features switched off on top of Playwright's own list. The full Chromium's headless mode
+ * (CHROMIUM_PATH=/usr/bin/chromium; the default headless shell opens no windows, so they change
+ * nothing there) opens a window per browser context, and each window preloads its omnibox popup as
+ * a WebUI page in a renderer process of its own (`chrome://omnibox-popup.top-chrome/`): one more
+ * renderer per context, about 50 MB PSS and the CPU to start it, for a popup no one opens. With them
+ * off, 4 pages run in 4 renderer processes instead of 8 (README "Memory").
  */
 export const EXTRA_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
 

@@ -54,7 +54,7 @@ async function renderOnPage(run: RenderRun, browser: Browser, held: Held): Promi
   const { req, timings } = run;
   const page = await openPage(run, browser, held);
   const watch = watchPage(run, page);
-  let nav = await navigate(run, page);
+  let nav = await navigate(run, page, watch.main);
   // A page that replaces its document while it is read (a script's reload or redirect after load)
   // is followed and read again from settling; page calls on the old document throw.
   for (let moves = 1; ; moves++) {

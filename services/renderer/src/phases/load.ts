@@ -12,7 +12,7 @@ import { msLeft, type RenderRun } from '../run.ts';
 import { scrollThrough, settle, stopRunawayScript, type NetworkActivity } from '../settle.ts';
 import { inSpan } from '../tracing.ts';
 import { interruptSessionOf } from './context.ts';
-import { checkContentType, checkWall, type MainResponse } from '../walls/index.ts';
+import { checkContentType, checkDownloadedType, checkWall, type MainResponse } from '../walls/index.ts';
 
 /** Settling never waits longer than this, however much budget is left. */
 const SETTLE_CAP_MS = 8_000;
@@ -58,15 +58,22 @@ function failOnEgressAnswer(run: RenderRun, response: Response | null): void {
   throw new TargetUnreachableError(`target unreachable: ${egress} at ${response.url()}`);
 }
 
-/** The navigation (span `render.navigate`); an answer of the egress proxy instead of the site fails it. */
-export async function navigate(run: RenderRun, page: Page): Promise<Navigation> {
+/**
+ * The navigation (span `render.navigate`); an answer of the egress proxy instead of the site fails it.
+ * A document the browser takes as a download names its media type when its response said one: the
+ * headless shell, which has no PDF viewer, downloads a PDF that the full Chromium would show.
+ */
+export async function navigate(run: RenderRun, page: Page, main: MainResponse): Promise<Navigation> {
   const { req } = run;
   run.stage = 'navigating';
   const startedAt = Date.now();
   const response = await inSpan(
     'navigate',
     async (span) => {
-      const committed = await page.goto(req.url, { waitUntil: 'commit', timeout: msLeft(run) });
+      const committed = await page.goto(req.url, { waitUntil: 'commit', timeout: msLeft(run) }).catch(async (err: unknown) => {
+        if (err instanceof Error && /Download is starting/i.test(err.message)) await checkDownloadedType(main);
+        throw err;
+      });
       span.setAttribute('dom', await domReady(page, committed, msLeft(run)));
       return committed;
     },

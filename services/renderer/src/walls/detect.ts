@@ -210,10 +210,17 @@ const TYPE_NAMES: Array<[RegExp, string]> = [
   [/^application\/(msword|vnd\.)/, 'an office document'],
 ];
 
+const mediaType = (contentType: string | undefined): string => (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+
+/** What the media type is called in an error message, when it is one of the kinds named above. */
+export function mediaTypeName(contentType: string | undefined): string | undefined {
+  const type = mediaType(contentType);
+  return TYPE_NAMES.find(([re]) => re.test(type))?.[1];
+}
+
 /** The main response's media type, when it is not a web page. A missing type is left to the browser's sniffing. */
 export function notHtml(contentType: string | undefined): Wall | null {
-  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = mediaType(contentType);
   if (!type || HTML_TYPES.has(type)) return null;
-  const name = TYPE_NAMES.find(([re]) => re.test(type))?.[1] ?? 'a file';
-  return { kind: 'not_html', message: `The URL is ${name} (${type}), not a web page` };
+  return { kind: 'not_html', message: `The URL is ${mediaTypeName(type) ?? 'a file'} (${type}), not a web page` };
 }

@@ -8,26 +8,53 @@
 import { STATUS_CODES } from 'node:http';
 import type { Page, Response } from 'playwright-core';
 import { TargetNotASiteError } from '@enrich/shared/errors';
-import { detectWall, httpError, MARKER_SELECTORS, notHtml, type PageFacts, type Wall } from './detect.ts';
+import { detectWall, httpError, MARKER_SELECTORS, mediaTypeName, notHtml, type PageFacts, type Wall } from './detect.ts';
 
 const LIMITS = { textChars: 5_000, scriptChars: 200_000, urls: 500, selectors: [...MARKER_SELECTORS] };
 
 export interface MainResponse {
   /** The last document response of the main frame, or the navigation's own when none followed. */
   latest(fallback: Response | null): Response | null;
+  /** The main frame's first document response, waited for at most `ms` when there is none yet. */
+  first(ms: number): Promise<Response | null>;
 }
 
 export function trackMainResponse(page: Page): MainResponse {
   let last: Response | null = null;
+  let seen: (r: Response) => void = () => undefined;
+  const firstSeen = new Promise<Response>((resolve) => (seen = resolve));
   page.on('response', (r) => {
     const req = r.request();
-    if (req.isNavigationRequest() && req.frame() === page.mainFrame() && !(r.status() >= 300 && r.status() < 400)) last = r;
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame() && !(r.status() >= 300 && r.status() < 400)) {
+      last = r;
+      seen(r);
+    }
   });
-  return { latest: (fallback) => last ?? fallback };
+  return {
+    latest: (fallback) => last ?? fallback,
+    first: async (ms) => {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        return await Promise.race([firstSeen, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
 }
 
 function fail(wall: Wall, url: string, status: number): never {
   throw new TargetNotASiteError(wall.message, { details: { url, kind: wall.kind, ...(wall.vendor ? { vendor: wall.vendor } : {}), targetStatus: status } });
+}
+
+/**
+ * After a navigation the browser turned into a download: the document's media type when it is a kind
+ * with a name (a PDF, an image, ...); any other download is left to the caller's "file download".
+ * The response's event may come a moment after the navigation's failure: waited for up to 500 ms.
+ */
+export async function checkDownloadedType(main: MainResponse): Promise<void> {
+  const response = await main.first(500);
+  if (response && mediaTypeName(response.headers()['content-type'])) checkContentType(response);
 }
 
 /**
