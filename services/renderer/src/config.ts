@@ -6,13 +6,15 @@ import { parseAllowList, parseResolveOverrides } from './ssrf.ts';
 
 /** Debian's `chromium-headless-shell`: Chromium's headless shell, without the full browser's UI layer. */
 export const HEADLESS_SHELL_PATH = '/usr/lib/chromium/chromium-headless-shell';
+/** Debian's `chromium`: the full browser, run in its headless mode. */
+export const FULL_CHROMIUM_PATH = '/usr/bin/chromium';
 
 /**
  * The browser used when CHROMIUM_PATH is not set: the headless shell where it is installed (what a
  * plain Playwright launch uses for headless pages), else the full Chromium in its headless mode. The
  * shell costs a third less CPU a page and 150-200 MB less memory at 4 pages (README "Headless shell").
  */
-export const DEFAULT_CHROMIUM_PATH = existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : '/usr/bin/chromium';
+export const DEFAULT_CHROMIUM_PATH = existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : FULL_CHROMIUM_PATH;
 
 export const RendererConfigSchema = z.object({
   CHROMIUM_PATH: z.string().min(1).default(DEFAULT_CHROMIUM_PATH),

@@ -5,12 +5,13 @@
  * waits for it; then the listener must have received nothing. README "Exits around the egress proxy".
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExitProbes, type ExitProbes } from '../../../test/support/exit-probes.ts';
+import { FULL_CHROMIUM_PATH, HEADLESS_SHELL_PATH } from './config.ts';
 import { CHROMIUM_ARGS } from './pool.ts';
 import { fixtureResolver, renderRequest, startTestRenderer } from '../../../test/support/renderer-harness.ts';
 
@@ -66,6 +67,21 @@ describe('WebRTC', () => {
     const outcome = await tryExit(iceScript(servers));
     expect(outcome).toBe('ice complete candidates 0');
     expect(probes.counts().stun).toBe(before);
+  });
+
+  // CHROMIUM_ARGS carry one WebRTC switch for each build (pool.ts): the build this suite does not
+  // run, when it is installed, is held to the same.
+  const otherBuild = [HEADLESS_SHELL_PATH, FULL_CHROMIUM_PATH].find((p) => p !== r.config.CHROMIUM_PATH && existsSync(p));
+  it.skipIf(!otherBuild)(`sends none from the other Chromium build either (${otherBuild ?? 'not installed'})`, async () => {
+    const other = startTestRenderer({}, undefined, () => chromium.launch({ executablePath: otherBuild, args: CHROMIUM_ARGS }));
+    try {
+      const before = probes.counts().stun;
+      const servers = `[{ urls: 'stun:127.0.0.3:${probes.stunPort}' }, { urls: 'turn:127.0.0.3:${probes.stunPort}?transport=udp', username: 'u', credential: 'p' }]`;
+      expect(await tryExit(iceScript(servers), '', other)).toBe('ice complete candidates 0');
+      expect(probes.counts().stun).toBe(before);
+    } finally {
+      await other.renderer.close();
+    }
   });
 
   it('takes TURN over TCP through the proxy, which refuses the address', async () => {
