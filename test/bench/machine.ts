@@ -44,7 +44,8 @@ export function machineInfo(opts: { chromiumPath: string; natsServerBin: string;
     memoryGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
     kernel: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
-    chromium: tryRun(opts.chromiumPath, ['--version']),
+    // The build as well as the version: the headless shell and the full Chromium print the same version.
+    chromium: `${tryRun(opts.chromiumPath, ['--version'])} (${opts.chromiumPath})`,
     playwrightCore: (require('playwright-core/package.json') as { version: string }).version,
     natsServer: tryRun(opts.natsServerBin, ['--version']),
     autocannon: opts.autocannon,
