@@ -90,6 +90,32 @@ describe('browser lifecycle', () => {
     }
   });
 
+  it('tries a launch that fails once more, and fails when the second try fails too', async () => {
+    let launches = 0;
+    const failing = (times: number) => (): Promise<Browser> => {
+      launches++;
+      if (launches <= times) return Promise.reject(new Error('browserType.launch: Target page, context or browser has been closed'));
+      return chromium.launch({ executablePath: testConfig().CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    };
+    const once = startTestRenderer({}, undefined, failing(1));
+    try {
+      await once.renderer.pool.warm();
+      expect(launches).toBe(2);
+      const result = await once.render(renderRequest(`${sites.origin}/`, { snapshot: false, screenshot: { format: 'jpeg', fullPage: false } }));
+      expect(result.screenshot?.format).toBe('jpeg');
+    } finally {
+      await once.renderer.close();
+    }
+    launches = 0;
+    const twice = startTestRenderer({}, undefined, failing(2));
+    try {
+      await expect(twice.renderer.pool.warm()).rejects.toThrow(/has been closed/);
+      expect(launches).toBe(2);
+    } finally {
+      await twice.renderer.close();
+    }
+  });
+
   it('retires a browser whose process tree is over BROWSER_PSS_CAP_MB, and its pages still render', async () => {
     // A 1 MB cap: every live browser is over it, so each lease retires the browser it runs on and
     // the next lease launches a fresh one: the warm browser, then one for the second page.

@@ -219,10 +219,13 @@ function leaseOn(slot: Slot, free: () => void, closeSlot: (slot: Slot) => Promis
  * Launches browsers and watches their processes. Without an injected `launch`, the first browser
  * (Playwright's defaults) tells which `--disable-features` Playwright passes and is relaunched once
  * with EXTRA_DISABLED_FEATURES merged in (featureLaunchOptions); every later launch uses that.
+ * Once in a while Chromium dies while it starts (a SIGSEGV before the DevTools pipe answers: seen
+ * with the full browser on 2026-11-27 and with the headless shell on 2026-11-28, each ending a
+ * renderer's start): a failed launch is tried once more, logged, before it fails.
  */
 function browserLauncher(opts: PoolOptions): () => Promise<{ browser: Browser; pid: number | undefined }> {
   let features: ReturnType<typeof featureLaunchOptions> | undefined;
-  const launch =
+  const launchOnce =
     opts.launch ??
     (() =>
       chromium.launch({
@@ -233,6 +236,14 @@ function browserLauncher(opts: PoolOptions): () => Promise<{ browser: Browser; p
         handleSIGTERM: false,
         handleSIGHUP: false,
       }));
+  const launch = async (): Promise<Browser> => {
+    try {
+      return await launchOnce();
+    } catch (err) {
+      opts.log.warn({ err }, 'Chromium failed to start; trying once more');
+      return launchOnce();
+    }
+  };
   return async () => {
     let browser = await launch();
     let pid = await watchBrowserProcess(browser, opts.log);
