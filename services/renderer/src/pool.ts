@@ -219,9 +219,9 @@ function leaseOn(slot: Slot, free: () => void, closeSlot: (slot: Slot) => Promis
  * Launches browsers and watches their processes. Without an injected `launch`, the first browser
  * (Playwright's defaults) tells which `--disable-features` Playwright passes and is relaunched once
  * with EXTRA_DISABLED_FEATURES merged in (featureLaunchOptions); every later launch uses that.
- * Once in a while Chromium dies while it starts (a SIGSEGV before the DevTools pipe answers: seen
- * with the full browser on 2026-11-27 and with the headless shell on 2026-11-28, each ending a
- * renderer's start): a failed launch is tried once more, logged, before it fails.
+ * Once in a while Chromium dies while it starts (a SIGSEGV before the DevTools pipe answers: it
+ * ended a bench run on 2026-11-27, the full browser, and a renderer's start in an e2e test on
+ * 2026-11-28, the headless shell): a failed launch is tried once more, logged, before it fails.
  */
 function browserLauncher(opts: PoolOptions): () => Promise<{ browser: Browser; pid: number | undefined }> {
   let features: ReturnType<typeof featureLaunchOptions> | undefined;
