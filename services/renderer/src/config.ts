@@ -14,7 +14,11 @@ export const FULL_CHROMIUM_PATH = '/usr/bin/chromium';
  * plain Playwright launch uses for headless pages), else the full Chromium in its headless mode. The
  * shell costs a third less CPU a page and 150-200 MB less memory at 4 pages (README "Headless shell").
  */
-export const DEFAULT_CHROMIUM_PATH = existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : FULL_CHROMIUM_PATH;
+export function defaultChromiumPath(exists: (path: string) => boolean = existsSync): string {
+  return exists(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : FULL_CHROMIUM_PATH;
+}
+
+export const DEFAULT_CHROMIUM_PATH = defaultChromiumPath();
 
 export const RendererConfigSchema = z.object({
   CHROMIUM_PATH: z.string().min(1).default(DEFAULT_CHROMIUM_PATH),
