@@ -52,6 +52,25 @@ describe('article detection', () => {
     ).toMatchObject({ signal: 'dateline' });
   });
 
+  it('reads a byline in capitals, or an author named beside the date with no "By", as a dateline', () => {
+    const post = (dateline: string) =>
+      evidence(`<html><body><h1>Council approves the transit levy</h1><p>${dateline}</p><p>${prose('the transit levy', 14)}</p></body></html>`).article;
+    expect(post('BY MARCUS AUBIN · Published June 12, 2024')).toMatchObject({ signal: 'dateline' });
+    expect(post('Kirsty Lawlor · 15 Nov 2024')).toMatchObject({ signal: 'dateline' });
+    expect(post('Declan Moloney | Thursday, 24 October 2024')).toMatchObject({ signal: 'dateline' });
+    // One capitalised word beside a date is a label ("Updated · 15 Nov 2024"), no author.
+    expect(post('Updated · 15 Nov 2024')).toBeNull();
+  });
+
+  it("takes the post's own heading, not an og:title that is the site's name written in the header above it", () => {
+    const page = evidence(`<html><head><title>Moving house with a dog | Homeward Mortgages</title>
+      <meta property="og:title" content="Homeward Mortgages"></head><body>
+      <header><a href="/">Homeward Mortgages</a><nav><a>Home loans</a><a>Refinancing</a></nav></header>
+      <h1>Moving house with a dog</h1><p>Kirsty Lawlor · 15 Nov 2024</p><p>${prose('moving house with a dog', 14)}</p></body></html>`);
+    expect(page.article).toMatchObject({ signal: 'dateline', headline: 'Moving house with a dog' });
+    expect(page.article!.body).not.toContain('Refinancing');
+  });
+
   it('reads no dateline from a date without a byline, or a byline far from the headline', () => {
     expect(
       evidence(`<html><body><h1>Family plumbing since 1987</h1><p>Open since March 3, 2001.</p><p>${prose('our plumbing services', 14)}</p></body></html>`)

@@ -88,23 +88,34 @@ const MONTH = String.raw`(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May
 const WRITTEN_DATE = new RegExp(
   String.raw`\b(?:${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d{2}|\d{1,2}(?:st|nd|rd|th)?\s+${MONTH}\.?,?\s+(?:19|20)\d{2}|(?:19|20)\d{2}-\d{2}-\d{2})\b`,
 );
-const BYLINE = /(?:^|[\s·|•,–—-])(?:[Bb]y|[Pp]osted\s+by|[Ww]ritten\s+by|[Aa]uthor:)\s+\p{Lu}\p{L}+|\b\d{1,2}\s*(?:min(?:ute)?s?)\.?\s+read\b/u;
+const BYLINE = /(?:^|[\s·|•,–—-])(?:[Bb]y|BY|[Pp]osted\s+by|[Ww]ritten\s+by|[Aa]uthor:)\s+\p{Lu}\p{L}+|\b\d{1,2}\s*(?:min(?:ute)?s?)\.?\s+read\b/u;
+// A byline with no "By": the author's name (two or three capitalised words) and the date on one line,
+// joined by a middle dot, a bar or a bullet ("Kirsty Lawlor · 15 Nov 2024", "Declan Moloney | Thursday,
+// 24 October 2024").
+const NAME_BESIDE_DATE = new RegExp(
+  String.raw`(?:^|\n)[ \t]*\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,2}[ \t]*[·|•][ \t]*(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?[ \t]+)?` +
+    WRITTEN_DATE.source,
+  'u',
+);
 
 /**
  * The headline's dateline in the visible text: a written date and a byline (or a reading time) within
  * a few lines of the headline. Posts of hand-made and small-business blogs print them as text, with no
  * `<time>`, schema.org or byline class. Returns where the headline starts in the visible text, or -1.
+ * When several candidates have a dateline near them, the last on the page is the headline: an og:title
+ * that is only the site's name is written in the header, above the post's own heading.
  */
 function datelineAt(visible: string, headlines: readonly string[]): number {
+  let found = -1;
   for (const h of headlines) {
     const headline = h.trim();
     if (headline.length < 10) continue;
     const at = visible.indexOf(headline);
-    if (at < 0) continue;
+    if (at <= found) continue;
     const near = visible.slice(Math.max(0, at - 300), at + headline.length + 300);
-    if (WRITTEN_DATE.test(near) && BYLINE.test(near)) return at;
+    if ((WRITTEN_DATE.test(near) && BYLINE.test(near)) || NAME_BESIDE_DATE.test(near)) found = at;
   }
-  return -1;
+  return found;
 }
 
 const countWords = (s: string): number => (s.match(/[\p{L}\p{N}]+/gu) ?? []).length;
