@@ -6,7 +6,7 @@ import { companyConfidence } from './confidence.ts';
 import { rankEmails } from './emails.ts';
 import { chooseFollowUpLinks } from './follow-up.ts';
 import { hasStrongLegalForm } from './legal-forms.ts';
-import { chooseOwnerNames } from './owner-name.ts';
+import { chooseOwnerNames, siteRegion } from './owner-name.ts';
 import { readPageEvidence } from './page-evidence.ts';
 
 export function analyzeCompany(req: CompanyRequest): CompanyReply {
@@ -30,6 +30,7 @@ export function analyzeCompany(req: CompanyRequest): CompanyReply {
     texts,
     addresses,
     pages.flatMap((p) => p.authors),
+    siteRegion(siteDomain),
   );
   const addressSources = [...new Set(foundAddresses.map((a) => a.source))];
 

@@ -285,6 +285,36 @@ export function legalFormOf(name: string): string | null {
   return m ? m[0].replace(/^,?\s+/, '').trim() : null;
 }
 
+/**
+ * The countries whose company law a legal form belongs to, for the forms that name few ("Pty Ltd" is
+ * Australian, "GmbH" German, Austrian or Swiss); empty for forms of many ("Ltd", "Inc.", "S.A.").
+ */
+const FORM_COUNTRIES: ReadonlyArray<[RegExp, readonly string[]]> = [
+  [/^\(Pty\)\s*Ltd\.?$/i, ['ZA']],
+  [/^Pty\.?(?:\s*(?:Ltd\.?|Limited))?$/i, ['AU']],
+  [/^Pte\.?\s*(?:Ltd\.?|Limited)$/i, ['SG']],
+  [/^Sdn\.?\s*Bhd\.?$/i, ['MY']],
+  [/^(?:Pvt\.?\s*Ltd\.?|Private\s+Limited)$/i, ['IN']],
+  [/^(?:GmbH|AG|UG(?:\s*\(haftungsbeschränkt\))?|GmbH\s*&\s*Co\.?\s*KG)$/, ['DE', 'AT', 'CH', 'LI']],
+  [/^(?:B\.?V\.?|N\.?V\.?)$/, ['NL', 'BE']],
+  [/^(?:SAS|SARL|SASU|EURL)$/, ['FR']],
+  [/^(?:AB|AB\s*\(publ\))$/, ['SE']],
+  [/^(?:ApS|A\/S)$/, ['DK']],
+  [/^(?:Oy|Oyj)$/, ['FI']],
+  [/^(?:S\.?p\.?A\.?|S\.?r\.?l\.?)$/i, ['IT']],
+  [/^(?:S\.?L\.?U?)$/, ['ES']],
+  [/^(?:Sp\.?\s*z\s*o\.?\s*o\.?)$/i, ['PL']],
+  [/^(?:K\.?K\.?|G\.?K\.?)$/, ['JP']],
+  [/^(?:plc|PLC|LLP)$/, ['GB']],
+];
+
+/** The countries whose law the name's legal form belongs to, where it belongs to few ("Acme Pty Ltd": AU). */
+export function legalFormCountries(name: string): readonly string[] {
+  const form = legalFormOf(name);
+  if (!form) return [];
+  return FORM_COUNTRIES.find(([re]) => re.test(form))?.[1] ?? [];
+}
+
 /** True for a suffix that alone says "registered company" ("Company" and "Co." are too common in brand names). */
 export function hasStrongLegalForm(name: string): boolean {
   const s = name

@@ -440,6 +440,13 @@ describe('ownership statements and registration lines', () => {
     ['Tamarack Millwork, operated by 2418763 Ontario Inc. · HST # 78452 1190 RT0001', '2418763 Ontario Inc.', 'Tamarack Millwork'],
     ['Harbour Lights is a registered trading name of Quayside Leisure Ltd.', 'Quayside Leisure Ltd.', 'Harbour Lights'],
     ['Brightwater Leisure Limited trading as The Swan Inn, High St', 'Brightwater Leisure Limited', 'The Swan Inn'],
+    // A publication named by its kind, with up to three words before the kind.
+    [
+      'The Millbrook Sentinel is an independent newspaper published by Sentinel Valley Press, Inc. Letters to the editor',
+      'Sentinel Valley Press, Inc.',
+      'The Millbrook Sentinel',
+    ],
+    ['Market Murmur is a weekly newsletter published by Corvid & Finch Research LLC.', 'Corvid & Finch Research LLC', 'Market Murmur'],
   ])('reads who owns what: %s', (text, owner, owns) => {
     expect(ownershipStatements(text)).toEqual([{ owner, owns }]);
   });
@@ -451,9 +458,14 @@ describe('ownership statements and registration lines', () => {
     expect(ownershipStatements('Seaside Hotel | Operated by Acme Hospitality Group LLC')).toEqual([
       { owner: 'Acme Hospitality Group LLC', owns: 'this website' },
     ]);
+    expect(ownershipStatements('Tidewell Coffee · Site owned and operated by Maplecrest Beverages Inc. · Privacy')).toEqual([
+      { owner: 'Maplecrest Beverages Inc.', owns: 'this website' },
+    ]);
     // a byline, and a sentence with its own subject, are not about the site
     expect(ownershipStatements('Published by Jane Doe on 3 March 2024.')).toEqual([]);
     expect(ownershipStatements('The ferry operated by Island Lines Ltd leaves at noon.')).toEqual([]);
+    // a story's subject published by another company is no statement about a publication
+    expect(ownershipStatements('The report is a study published by Brenner Capital LLC last week.')).toEqual([]);
   });
 
   it('reads no owner from credits, lower-case owners or respective owners', () => {

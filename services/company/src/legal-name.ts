@@ -386,6 +386,9 @@ const OWNERSHIP = new RegExp(
     // "sold by" alone (a retailer) is no ownership; "Services on this site are offered by …".
     String.raw`\b(?:is|are)\s+(?:(?:designed|developed|made|manufactured|marketed|distributed|sold|imported)(?:,\s*|\s+(?:and|&)\s+)){1,3}(?:designed|developed|made|manufactured|marketed|distributed|sold|imported)\s+by\s+`,
     String.raw`\b(?:is|are)\s+offered\s+by\s+`,
+    // A publication named by its kind: "The Millbrook Sentinel is an independent newspaper published by Sentinel
+    // Valley Press, Inc.", "Market Murmur is a weekly newsletter published by …".
+    String.raw`\b(?:is|are)\s+(?:a|an|the)\s+(?:[\p{Ll}-]+\s+){0,3}?(?:newspaper|newsletter|magazine|publication|journal|periodical|gazette|digest|bulletin|blog|podcast|news\s?site|website|site|title)s?\s+(?:owned|operated|published|produced|run)(?:\s+(?:and|&)\s+(?:owned|operated|published|produced|run))?\s+by\s+`,
     // One word may qualify the programme: "Paws Rescue is the adoption program of Lowther Animal Welfare Foundation, Inc.".
     String.raw`\b(?:is|are)\s+(?:a|an|the)\s+(?:\p{Ll}+\s+)?(?:program(?:me)?|project|initiative|ministry)\s+of\s+`,
     // The same in the main European languages: "La Escuela … es un proyecto de la Asociación …", "è un progetto
@@ -421,10 +424,10 @@ const OWNERSHIP = new RegExp(
   ].join('|'),
   'giu',
 );
-// "Owned and operated by Y", "Operated by Y" opening a sentence or a footer segment (not "Published by",
-// an article's byline).
+// "Owned and operated by Y", "Operated by Y" opening a sentence or a footer segment, or with the site
+// named before it ("Site owned and operated by Y"); not "Published by", an article's byline.
 const SITE_OPERATED_BY =
-  /(?:^|[.!?|•·]\s+|\s[-–—]\s+)(?:(?:proudly|independently|locally)\s+)?(?:owned|operated)(?:\s+(?:and|&)\s+(?:owned|operated|managed|maintained))?\s+by\s+|(?:^|\s)ดำเนินการโดย\s*/gimu;
+  /(?:^|[.!?|•·]\s+|\s[-–—]\s+)(?:(?:this|the|our)\s+)?(?:(?:web\s?)?site\s+)?(?:(?:proudly|independently|locally)\s+)?(?:owned|operated)(?:\s+(?:and|&)\s+(?:owned|operated|managed|maintained))?\s+by\s+|(?:^|\s)ดำเนินการโดย\s*/gimu;
 /**
  * A franchise's or licensee's disclaimer: the site's business runs a brand it does not own, so the
  * brand's trademark notices name the franchisor, not the site's owner ("Culver's® … are registered

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectNameCandidates, creditedNames, type PageNameFacts } from './legal-name.ts';
-import { chooseOwnerNames, isJunkName, isShouted, placesOf } from './owner-name.ts';
+import { chooseOwnerNames, isJunkName, isShouted, placesOf, siteRegion } from './owner-name.ts';
 
 const empty = { orgs: [], siteNames: [], looseAddresses: [], emails: [] };
 const page = (over: Partial<PageNameFacts>): PageNameFacts => ({
@@ -209,6 +209,41 @@ describe('the legal entity stated apart from the brand', () => {
     // A name that only a country's company is written with keeps that spelling; other added words are the name's own.
     expect(choose({ domainLabel: 'fjallgren', title: 'Fjällgren', visibleText: 'Fjällgren\n© 2025 Fjällgren Sverige AB' })?.name).toBe('Fjällgren Sverige AB');
     expect(choose({ domainLabel: 'acme', title: 'Acme', visibleText: 'Acme\nAcme Ltd\n© 2025 Acme Widgets Ltd' })?.name).toBe('Acme Widgets Ltd');
+  });
+
+  it("reads a bracketed place or a region code after the group's name as a company for that place; on a site of that country, its own", () => {
+    const japan = choose({
+      domainLabel: 'sakuragi',
+      title: 'SAKURAGI Global',
+      visibleText:
+        'Group companies\nSakuragi Electric (Shanghai) Co., Ltd.\nSakuragi Electric (Hong Kong) Limited\nSakuragi Electric Europe B.V.\nSakuragi Electric (Shanghai) Co., Ltd. opened a new plant.\n© Sakuragi Electric Co., Ltd.',
+    });
+    expect(japan?.name).toBe('Sakuragi Electric Co., Ltd.');
+    // The group's country list, no legal statement: the company of the site's own country.
+    const list = {
+      domainLabel: 'halvorsenbrands',
+      title: 'Halvorsen',
+      visibleText: 'Halvorsen\nHalvorsen Brands, Inc.\nHalvorsen Brands UK Ltd\nHalvorsen Brands Pty Ltd',
+    };
+    const p = page(list);
+    const inRegion = (region: string | null) =>
+      chooseOwnerNames(collectNameCandidates(p), p.domainLabel, [p.title], [p.title, p.visibleText], [], [], region)?.name;
+    expect(inRegion('GB')).toBe('Halvorsen Brands UK Ltd');
+    expect(inRegion('AU')).toBe('Halvorsen Brands Pty Ltd');
+    expect(inRegion(null)).toBe('Halvorsen Brands, Inc.');
+    // A legal statement of the group's own name outweighs the country's company ("© Fjällgren AB (publ)" on a .se site).
+    const se = page({ domainLabel: 'fjallgren', title: 'Fjällgren', visibleText: 'Fjällgren\nFjällgren Sverige AB\n© 2025 Fjällgren AB (publ)' });
+    expect(chooseOwnerNames(collectNameCandidates(se), se.domainLabel, [se.title], [se.title, se.visibleText], [], [], 'SE')?.name).toBe('Fjällgren AB');
+  });
+
+  it("names the region of a site's country-code domain", () => {
+    expect([siteRegion('halvorsenbrands.co.uk'), siteRegion('acme.com.au'), siteRegion('acme.se'), siteRegion('acme.com'), siteRegion('acme.org')]).toEqual([
+      'GB',
+      'AU',
+      'SE',
+      null,
+      null,
+    ]);
   });
 
   it('takes none when the lines state several entities (a group registering its companies)', () => {

@@ -9,7 +9,7 @@
  */
 import { compact } from '@enrich/shared/page';
 import { isUsTownAndState } from './addresses/index.ts';
-import { hasStrongLegalForm, legalFormOf, stripLegalForm } from './legal-forms.ts';
+import { hasStrongLegalForm, legalFormCountries, legalFormOf, stripLegalForm } from './legal-forms.ts';
 import { isBareHost, ORGANISATION_ITSELF, ORGANISATION_OWNER, SITE_ITSELF, type NameCandidate, type NameSource } from './legal-name.ts';
 
 /** How much a name looks like the site's own identity, in [0, 1]. */
@@ -233,11 +233,19 @@ function organisationSpelling(members: readonly NameCandidate[], usage: (name: s
  * it; then a legal statement's spelling that is no shorter than the organisation's and at most two words
  * longer ("© Heise Medien" beside "Heise"; not "© acme.com" beside "Acme Widgets", nor a slogan).
  */
-function legalSpelling(members: readonly NameCandidate[], usage: (name: string) => number): NameCandidate | null {
+function legalSpelling(members: readonly NameCandidate[], usage: (name: string) => number, region: string | null = null): NameCandidate | null {
   const strong = members.filter((c) => hasStrongLegalForm(c.name));
   // A group's company for a country ("Lion Gate Logistics Vietnam Co., Ltd.", "Fjällgren Sverige AB") is
-  // not its legal spelling while the group writes another strong one ("© Lion Gate Logistics Pte. Ltd.").
-  const home = strong.filter((c) => !isRegionalCompany(c.name, members));
+  // not its legal spelling while the group writes another strong one ("© Lion Gate Logistics Pte. Ltd."),
+  // unless the site is that country's ("Halvorsen Brands UK Ltd" in the country list of
+  // halvorsenbrands.co.uk) and no legal statement names another (a copyright's "Fjällgren AB (publ)" on
+  // fjallgren.se beside "Fjällgren Sverige AB").
+  const regions = new Map(strong.map((c) => [c, regionOfCompany(c.name, members)]));
+  const home = strong.filter((c) => regions.get(c) === null);
+  // Of the country's company, a region word first ("… UK Ltd"), else a legal form of its law only ("… Pty Ltd" on a .com.au site).
+  const byWord = region ? strong.filter((c) => regions.get(c) === region) : [];
+  const ours = byWord.length || !region ? byWord : home.filter((c) => legalFormCountries(c.name).includes(region));
+  if (ours.length && (ours.some((c) => c.legal) || !home.some((c) => c.legal))) return organisationSpelling(ours, usage);
   if (home.length) return organisationSpelling(home, usage);
   if (strong.length) return organisationSpelling(strong, usage);
   const org = organisationSpelling(members, usage).name;
@@ -251,43 +259,77 @@ function legalSpelling(members: readonly NameCandidate[], usage: (name: string) 
   return stated.length ? organisationSpelling(stated, usage) : null;
 }
 
-let countryNames: Set<string> | undefined;
+let countryNames: Map<string, string> | undefined;
 /**
  * Country and territory names in the languages of the legal forms read here, from the runtime's own
- * CLDR data (`Intl.DisplayNames`), lower-cased; four letters or more ("Oman", not "USA" or "Man").
+ * CLDR data (`Intl.DisplayNames`), lower-cased, with their region codes; four letters or more
+ * ("Oman", not "USA" or "Man").
  */
-function countries(): Set<string> {
+function countries(): Map<string, string> {
   if (countryNames) return countryNames;
   const codes: string[] = [];
   for (let a = 65; a < 91; a++) for (let b = 65; b < 91; b++) codes.push(String.fromCharCode(a, b));
-  countryNames = new Set<string>();
+  countryNames = new Map<string, string>();
   for (const lang of ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'sv', 'da', 'nb', 'fi', 'pl', 'cs', 'tr', 'ms', 'id']) {
     const names = new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' });
     for (const code of codes) {
       const name = names.of(code)?.toLowerCase();
-      if (name && name.length >= 4) countryNames.add(name);
+      if (name && name.length >= 4 && !countryNames.has(name)) countryNames.set(name, code);
     }
   }
   return countryNames;
 }
 
 /**
- * A strong spelling that adds a country's name, or a bracketed country code ("(M)", "(HK)"), to a
- * shorter name of its group: a group's company for that country.
+ * A strong spelling that adds to a shorter name of its group a country's name, a region code ("UK",
+ * "NZ") or a place in brackets ("(M)", "(HK)", "(Shanghai)", "(Hong Kong)"): a group's company for that
+ * country or city. Answers the country's region code where it names one ("GB" for "UK" or "United
+ * Kingdom"), "" for a place that is no country, null for no regional company.
  */
-function isRegionalCompany(name: string, members: readonly NameCandidate[]): boolean {
+function regionOfCompany(name: string, members: readonly NameCandidate[]): string | null {
   const words = stripLegalForm(name).split(/\s+/);
   const key = keyOf(name);
-  return members.some((m) => {
+  for (const m of members) {
     const base = keyOf(m.name);
-    if (base.length < 4 || base.length >= key.length || !key.startsWith(base)) return false;
+    if (base.length < 4 || base.length >= key.length || !key.startsWith(base)) continue;
     const n = stripLegalForm(m.name).split(/\s+/).length;
     const extra = words.slice(n);
-    if (extra.some((w) => /^\(\p{Lu}{1,3}\)$/u.test(w))) return true;
+    for (const w of extra) {
+      const code = /^\((\p{Lu}{1,3})\)$/u.exec(w)?.[1];
+      if (code) return regionCode(code) ?? '';
+    }
+    const bracketed = /^\((\p{Lu}[\p{L}\p{M}.' -]{0,30})\)$/u.exec(extra.join(' '))?.[1];
+    if (bracketed !== undefined) return regionCode(bracketed) ?? '';
+    if (extra.length === 1 && regionCode(extra[0]!) !== null) return regionCode(extra[0]!);
     for (let i = 0; i < extra.length; i++)
-      for (let j = i + 1; j <= Math.min(extra.length, i + 4); j++) if (countries().has(extra.slice(i, j).join(' ').toLowerCase())) return true;
-    return false;
-  });
+      for (let j = i + 1; j <= Math.min(extra.length, i + 4); j++) {
+        const code = countries().get(extra.slice(i, j).join(' ').toLowerCase());
+        if (code) return code;
+      }
+  }
+  return null;
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+/** The region code a word is or names: "UK" and "GB" are "GB", "USA" is "US", "Italy" is "IT"; else null. */
+function regionCode(word: string): string | null {
+  const alias: Record<string, string> = { UK: 'GB', USA: 'US', UAE: 'AE' };
+  if (alias[word]) return alias[word]!;
+  if (/^\p{Lu}{2}$/u.test(word)) {
+    try {
+      if (regionNames.of(word) !== undefined) return word;
+    } catch {
+      return null;
+    }
+  }
+  return countries().get(word.toLowerCase()) ?? null;
+}
+
+/** The region code of a site's country-code top-level domain ("co.uk" is "GB"); null for .com, .org and the like. */
+export function siteRegion(host: string): string | null {
+  const tld = host.toLowerCase().split('.').pop() ?? '';
+  if (!/^[a-z]{2}$/.test(tld)) return null;
+  return regionCode(tld === 'uk' ? 'UK' : tld.toUpperCase());
 }
 
 /**
@@ -355,6 +397,8 @@ export function chooseOwnerNames(
   addresses: readonly string[] = [],
   /** The pages' authors as their meta tags name them: people, not the owner, unless the domain spells them. */
   authors: readonly string[] = [],
+  /** The region code of the site's country-code domain (siteRegion), if it has one. */
+  region: string | null = null,
 ): NameChoice | null {
   const places = placesOf(addresses);
   // Sites that set their own name as the author ("Fietsmakerij De Spaak" in meta author and og:site_name) keep it.
@@ -379,7 +423,7 @@ export function chooseOwnerNames(
   const usage = usageCounter(texts);
   const { own, ownedBy } = ownersStated(statements, owner);
   const members = [...owner.members, ...own];
-  const legal = legalSpelling(members, usage);
+  const legal = legalSpelling(members, usage, region);
   // The entity a statement says owns the organisation, unless the organisation states its own legal
   // entity with a strong legal form ("© Acme Ltd" beside "Acme is a trademark of Acme Holdings plc");
   // else the one entity an imprint or registration line states (registeredEntity); else a parent or
