@@ -61,8 +61,8 @@ const companyAnswer = (set: string, l: CompanyLabel) => {
 };
 
 describe('company names on the blind probe pages', () => {
-  it('has the seventeen sets', () => {
-    expect(companySets.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))).toEqual(Array.from({ length: 17 }, (_, i) => `company-${i + 1}`));
+  it('has the nineteen sets', () => {
+    expect(companySets.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))).toEqual(Array.from({ length: 19 }, (_, i) => `company-${i + 1}`));
   });
 
   for (const set of ALL_RIGHT) {
@@ -88,6 +88,8 @@ describe('company names on the blind probe pages', () => {
     ['company-15', 29], // names that are no name most prominent: placeholders, headings, cities, people, bare hosts, platforms
     ['company-16', 30], // the long tail of older small-business sites: homepages, contact and about pages of nine countries
     ['company-17', 29], // modern business sites: other companies' legal names on every wall, the site's own stated once or not at all
+    ['company-18', 30], // corporate and consumer-brand sites: group, regional and trademark entities, app-store and partner notices
+    ['company-19', 30], // article pages of news sites, magazines and blogs: the publisher, not the companies in the story
   ] as const)('%s: at least %i of 30 names right', (set, least) => {
     const rows = labels<CompanyLabel>(set);
     expect(rows).toHaveLength(30);
