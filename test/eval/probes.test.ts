@@ -203,28 +203,36 @@ interface AddressProbeLabel {
   not_addresses: string[];
 }
 
+/** What the company analyzer finds of a set's addresses: labelled ones found, others, traps taken. */
+function addressCounts(set: string) {
+  const rows = labels<AddressProbeLabel>(set);
+  const counts = { pages: rows.length, wanted: 0, found: 0, others: 0, traps: 0 };
+  for (const l of rows) {
+    const { snapshot } = page(set, l);
+    const got = analyzeCompany({ requestId: randomUUID(), snapshot, extraSnapshots: [] }).data.addresses;
+    counts.wanted += l.addresses.length;
+    counts.found += l.addresses.filter((e) => got.some((a) => addressMatches(a, e))).length;
+    counts.others += got.filter((a) => !l.addresses.some((e) => addressMatches(a, e))).length;
+    counts.traps += got.filter((a) => l.not_addresses.some((e) => addressMatches(a, e))).length;
+  }
+  return counts;
+}
+
 describe('addresses of the blind probe pages', () => {
   // address-1 (held out at recall 46 of 62, precision 48 of 65, 9 trap addresses taken): every
   // format of 14 countries, branches, boxes, and other organisations' addresses in the prose.
-  it('address-1 finds at least 60 of its 62 addresses, with at most 5 others and no trap taken more than 4 times', () => {
-    const rows = labels<AddressProbeLabel>('address-1');
-    let wanted = 0;
-    let found = 0;
-    let others = 0;
-    let traps = 0;
-    for (const l of rows) {
-      const { snapshot } = page('address-1', l);
-      const got = analyzeCompany({ requestId: randomUUID(), snapshot, extraSnapshots: [] }).data.addresses;
-      wanted += l.addresses.length;
-      found += l.addresses.filter((e) => got.some((a) => addressMatches(a, e))).length;
-      others += got.filter((a) => !l.addresses.some((e) => addressMatches(a, e))).length;
-      traps += got.filter((a) => l.not_addresses.some((e) => addressMatches(a, e))).length;
-    }
-    expect(rows).toHaveLength(30);
-    expect(wanted).toBe(62);
-    expect(found).toBeGreaterThanOrEqual(60);
-    expect(others).toBeLessThanOrEqual(5);
-    expect(traps).toBeLessThanOrEqual(4);
+  // address-2 (held out at recall 55 of 65, precision 57 of 86, 27 trap addresses taken): 25 countries,
+  // Quebec, Brazil and Hong Kong among them; other organisations named right before their address.
+  it.each([
+    ['address-1', 62, 60, 4, 3],
+    ['address-2', 65, 60, 18, 16],
+  ] as const)('%s: of its %i addresses at least %i found, at most %i others, at most %i traps', (set, wanted, found, others, traps) => {
+    const c = addressCounts(set);
+    expect(c.pages).toBe(30);
+    expect(c.wanted).toBe(wanted);
+    expect(c.found).toBeGreaterThanOrEqual(found);
+    expect(c.others).toBeLessThanOrEqual(others);
+    expect(c.traps).toBeLessThanOrEqual(traps);
   });
 });
 

@@ -180,7 +180,7 @@ export function readPageEvidence(s: Snapshot, siteLabel: string): PageEvidence {
     }
   }
   for (const line of addressElements(root)) addresses.push({ line, source: 'address' });
-  for (const line of extractTextAddresses(visible)) addresses.push({ line, source: 'text' });
+  for (const line of extractTextAddresses(visible, siteLabel)) addresses.push({ line, source: 'text' });
 
   return { url: s.finalUrl || s.requestedUrl, names, ownerHints, authors, text: visible, emails, addresses };
 }

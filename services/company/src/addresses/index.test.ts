@@ -84,4 +84,18 @@ describe('addresses', () => {
       'Musterstraße 12, 10115 Berlin',
     ]);
   });
+
+  it("leaves out an address the prose gives after another organisation's name, one the organisation moved from, and a form's sample", () => {
+    const page = [
+      'Harwick Lowe LLP, 1200 Market Street, Philadelphia, PA 19107',
+      'Complaints go to the Pennsylvania Board of Accountancy Review, 2601 North Third Street, Harrisburg, PA 17110, which is independent of us.',
+      'Our data protection officer is DataSafe Consulting GmbH, Hansaring 12, 50670 Cologne, reachable by post.',
+      'In March our Denver team moved out of 1755 Blake Street, Denver, CO 80202 into the new office.',
+      'Visit Harwick Lowe, 88 Walnut Street, Philadelphia, PA 19106 for the archive.',
+      'Business address: 123 Main St, Anytown, PA 12345',
+    ].join('\n');
+    expect(extractTextAddresses(page, 'harwicklowe')).toEqual(['1200 Market Street, Philadelphia, PA 19107', '88 Walnut Street, Philadelphia, PA 19106']);
+    // Without the site's label, a name before the address is not judged (the site's own could be it).
+    expect(extractTextAddresses(page)).toContain('Hansaring 12, 50670 Cologne');
+  });
 });

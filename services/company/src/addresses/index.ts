@@ -13,7 +13,15 @@ import { findFrenchAddresses } from './fr.ts';
 import { findDutchAddresses } from './nl.ts';
 import { findAustralianAddresses } from './au.ts';
 import { findEuropeanAddresses } from './eu.ts';
-import { findIndianAddresses, findIrishAddresses, findJapaneseAddresses, findNewZealandAddresses, findSouthAfricanAddresses } from './world.ts';
+import {
+  findBrazilianAddresses,
+  findHongKongAddresses,
+  findIndianAddresses,
+  findIrishAddresses,
+  findJapaneseAddresses,
+  findNewZealandAddresses,
+  findSouthAfricanAddresses,
+} from './world.ts';
 
 export { formatPostalAddress } from './structured.ts';
 export { isUsTownAndState } from './us.ts';
@@ -32,6 +40,8 @@ const SCANNERS = [
   findIndianAddresses,
   findJapaneseAddresses,
   findIrishAddresses,
+  findBrazilianAddresses,
+  findHongKongAddresses,
 ];
 
 // A legal notice names the site's host and web agency with their addresses (French law requires the
@@ -52,24 +62,50 @@ function introducedAsHostOrAgency(text: string, start: number): boolean {
 // Legal Ombudsman, PO Box 6167, Slough", "Venue: Moscone Center West, 800 Howard Street", "collected
 // from BlueLine Express Hub, No. 14, …"), in English and the languages of the other scanners.
 const THIRD_PARTY =
-  /\b(?:ombudsman|regulator|authority|commission|complaints?|dispute|tribunal|venue|booth|festival|expo|exhibition|conference|trade\s+(?:show|fair)|partner|supplier|pick-?up|depot|hub|courier|carrier|revenue\s+agency|department\s+of|hospital)\b|(?<!\p{L})(?:médiateur|litige|reclamaci[oó]n|consumo|klacht|geschillen\p{L}*|schlichtung\p{L}*|beziehen\s+wir|lieferant\p{L}*|messe|salon)(?!\p{L})/iu;
+  /\b(?:ombudsman|regulator|authority|commission|complaints?|dispute|tribunal|venue|booth|festival|expo|exhibition|conference|trade\s+(?:show|fair)|partner|supplier|pick-?up|depot|hub|courier|carrier|revenue\s+agency|department\s+of|hospital)\b|(?<!\p{L})(?:médiateur|litige|reclamaci[oó]n|consumo|consommat\p{L}*|verbraucher\p{L}*|klacht|geschillen\p{L}*|schlichtung\p{L}*|beziehen\s+wir|lieferant\p{L}*|messe|salon)(?!\p{L})/iu;
 // "Write to us at", "our office", "visit our shop": the organisation's own address, whatever else the sentence says.
 const OWN = /\b(?:us|our|we)\b(?![^,.;]*\b(?:may|can)\s+(?:refer|contact|lodge|write|complain))/i;
 
+// An address the organisation has left: "our Denver team moved out of 1755 Blake Street", "formerly at".
+const PREVIOUS =
+  /\b(?:moved\s+(?:out\s+of|away\s+from|from)|(?:we|team|office|staff)\s+(?:have\s+|has\s+)?left|(?:office|shop|studio|store|clinic|team)\s+was\s+(?:located\s+)?(?:at|in)|relocated\s+from|formerly\s+(?:at|in|located)|previously\s+(?:at|in|located)|(?:old|previous|former)\s+(?:address|office|premises))\b/i;
+// A name right before the address, joined by a comma ("… to HealthFirst Mutual, GPO Box 9120, Sydney",
+// "our data protection officer is DataSafe Consulting GmbH, Hansaring 12"): capitalised words, a few
+// joining words between them.
+const NAME_BEFORE = /(\p{Lu}[\p{L}\p{M}\d'’&.-]*(?:\s+(?:(?:of|for|and|&|the|de|du|des|der|di|la|le)\s+)?\p{Lu}[\p{L}\p{M}\d'’&.-]*){1,6}),\s*$/u;
+
 /**
- * Whether the address sits inside a sentence (prose before it on its line) that names another
- * organisation's role: those are the regulator's, the venue's, the partner's addresses. An address on
- * its own lines, in a block or after a label, is never judged by this.
+ * Whether the address sits inside a sentence (prose before it on its line) that gives it as another
+ * organisation's: a sentence naming another organisation's role (the regulator's, the venue's, the
+ * partner's address), one that says the organisation moved from it, or one that writes another
+ * organisation's name right before it (a name that shares no word with the site's domain label, when
+ * that is known). An address on its own lines, in a block or after a label, is never judged by this.
  */
-function givenForAnotherOrganisation(text: string, start: number): boolean {
+function givenForAnotherOrganisation(text: string, start: number, siteLabel?: string): boolean {
   const line = text.slice(Math.max(0, text.lastIndexOf('\n', start - 1) + 1, start - 200), start);
   if ((line.match(/\p{Ll}{2,}/gu) ?? []).length < 4) return false;
   const clause = line.split(/[.!?](?:\s|$)/).pop()!;
+  if (PREVIOUS.test(clause)) return true;
+  const named = siteLabel ? NAME_BEFORE.exec(clause)?.[1] : undefined;
+  if (named && !sharesWordWith(named, siteLabel!)) return true;
   return THIRD_PARTY.test(clause) && !OWN.test(clause.slice(-60));
 }
 
-/** Addresses found in free text, in document order; overlapping finds keep the longest; not a host's or an agency's. */
-export function extractTextAddresses(text: string): string[] {
+/** A form's or a template's sample address ("123 Main St, Anytown, PA 12345", "123 Any Street, Yourtown"). */
+const PLACEHOLDER_ADDRESS = /\b(?:any\s?(?:town|ville|city)|your\s?(?:town|city)|(?:any|your)\s+street)\b/i;
+
+/** Whether a word of four letters or more of the name is in the site's domain label ("Harwick Lowe LLP", harwicklowe). */
+function sharesWordWith(name: string, siteLabel: string): boolean {
+  const label = compact(siteLabel);
+  return (name.match(/[\p{L}\d]{4,}/gu) ?? []).some((w) => label.includes(compact(w)));
+}
+
+/**
+ * Addresses found in free text, in document order; overlapping finds keep the longest; not a host's or
+ * an agency's, nor another organisation's the prose gives (with `siteLabel`, the site's domain label,
+ * also one written right after another organisation's name).
+ */
+export function extractTextAddresses(text: string, siteLabel?: string): string[] {
   const raw: AddressMatch[] = SCANNERS.flatMap((scan) => scan(text));
   // A scanner that walked back over another country's complete address (a Canadian line above a UK
   // postcode) starts after that address instead.
@@ -93,7 +129,9 @@ export function extractTextAddresses(text: string): string[] {
   const near = (m: AddressMatch): boolean => raw.some((o) => o.start < m.end + 200 && o.end > m.start - 200);
   for (const m of findUsStreetLines(text)) if (!near(m)) kept.push(m);
   kept.sort((a, b) => a.start - b.start);
-  return kept.filter((m) => !introducedAsHostOrAgency(text, m.start) && !givenForAnotherOrganisation(text, m.start)).map((m) => m.line);
+  return kept
+    .filter((m) => !introducedAsHostOrAgency(text, m.start) && !givenForAnotherOrganisation(text, m.start, siteLabel) && !PLACEHOLDER_ADDRESS.test(m.line))
+    .map((m) => m.line);
 }
 
 // Street-type words people write both ways; folded before comparing two addresses.

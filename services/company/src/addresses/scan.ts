@@ -65,7 +65,8 @@ export function findAddressStart(text: string, anchorStart: number, floor: numbe
 }
 
 // The end of a sentence or a label ("Registered Office: "), but not the dot of "St." or "P.O.".
-const CLAUSE_BREAK = /(?<!\b(?:[A-Za-z]|St|Ave|Rd|Dr|No|Nr|Blvd|Inc|Ltd|Co|Mt|Ft|Ste|Hwy|Pkwy|Ln|Ct|Bldg|Fl|Apt|Str))[.!?;]\s+(?=[A-Z0-9])|:\s*|\s[|•·]\s|©/g;
+const CLAUSE_BREAK =
+  /(?<!\b(?:[A-Za-z]|St|Ave|Rd|Dr|No|Nr|Blvd|Inc|Ltd|Co|Mt|Ft|Ste|Hwy|Pkwy|Ln|Ct|Bldg|Fl|Apt|Str|Av|Al))[.!?;]\s+(?=[A-Z0-9])|:\s*|\s[|•·]\s|©/g;
 
 /** Where the clause that holds the anchor starts on its line: a long line is mostly other prose. */
 function clauseStart(text: string, lineStart: number, anchorStart: number): number {

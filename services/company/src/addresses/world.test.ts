@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractTextAddresses } from './index.ts';
 
-describe('addresses of New Zealand, South Africa, India, Japan and Ireland', () => {
+describe('addresses of New Zealand, South Africa, India, Japan, Ireland, Brazil and Hong Kong', () => {
   it('reads each after a main town, region or prefecture, or an Eircode', () => {
     expect(extractTextAddresses('Auckland office\nLevel 5, 110 Symonds Street\nGrafton, Auckland 1010')).toEqual([
       'Level 5, 110 Symonds Street, Grafton, Auckland 1010',
@@ -21,6 +21,27 @@ describe('addresses of New Zealand, South Africa, India, Japan and Ireland', () 
     ]);
     // A building named without a building's word ("The Courtyard") is not read as the start.
     expect(extractTextAddresses('Find us\nThe Courtyard, 25 Fitzwilliam Place, Dublin 2, D02 T292')).toEqual(['25 Fitzwilliam Place, Dublin 2, D02 T292']);
+  });
+
+  it('reads Brazil after its state and CEP, and Hong Kong from its room or floor to "Hong Kong" or "Kowloon"', () => {
+    expect(extractTextAddresses('São Paulo — head office\nAv. Paulista, 1578 - Bela Vista\nSão Paulo - SP\n01310-200\n+55 11 5555-0143')).toEqual([
+      'Av. Paulista, 1578 - Bela Vista, São Paulo - SP, 01310-200',
+    ]);
+    expect(extractTextAddresses('Rio de Janeiro\nRua da Assembleia, 10, Sala 3201 - Centro\nRio de Janeiro - RJ, 20011-901')).toEqual([
+      'Rua da Assembleia, 10, Sala 3201 - Centro, Rio de Janeiro - RJ, 20011-901',
+    ]);
+    expect(extractTextAddresses('Head Office\nRoom 1203, 12/F, Tower 2\nLippo Centre\n89 Queensway, Admiralty\nHong Kong\nTel: +852 2555 0168')).toEqual([
+      'Room 1203, 12/F, Tower 2, Lippo Centre, 89 Queensway, Admiralty, Hong Kong',
+    ]);
+    expect(extractTextAddresses('Kowloon office: Unit 805, 8/F, Silvercord Tower 1, 30 Canton Road, Tsim Sha Tsui, Kowloon, Hong Kong')).toEqual([
+      'Unit 805, 8/F, Silvercord Tower 1, 30 Canton Road, Tsim Sha Tsui, Kowloon, Hong Kong',
+    ]);
+    // No room, flat, unit or floor: a place, not an address; an address the organisation left is not its own.
+    expect(extractTextAddresses('We have offices in Hong Kong, Kowloon and Taipei.')).toEqual([]);
+    expect(
+      extractTextAddresses('New address\nBefore January 2025 our office was at 18/F, Wing On House, 71 Des Voeux Road Central, Central, Hong Kong.'),
+    ).toEqual([]);
+    expect(extractTextAddresses('Our São Paulo team left Rua Augusta, 1508 - Consolação, São Paulo - SP, 01304-001 in May.')).toEqual([]);
   });
 
   it('takes no year on the line after a town, nor a number that is no postcode', () => {

@@ -232,6 +232,26 @@ const STREET_START =
 
 const scan = (anchor: RegExp) => (text: string) => scanAnchors(text, anchor, { streetStart: STREET_START, maxLines: 5, allowBare: false });
 
+// Brazil: a CEP (five digits, a hyphen, three) after the state's two letters ("São Paulo - SP, 01310-200",
+// "Rio de Janeiro/RJ CEP 20011-901") or after "CEP"; the street opens with its type ("Av. Paulista, 1578").
+const BR_STATES = 'AC|AL|AP|AM|BA|CE|DF|ES|GO|MA|MT|MS|MG|PA|PB|PR|PE|PI|RJ|RN|RS|RO|RR|SC|SP|SE|TO';
+const BR = new RegExp(
+  String.raw`(?:[-–/][ \t]*(?:${BR_STATES})\b[ \t]*[,–-]?\s*(?:CEP[ \t:]*)?|\bCEP[ \t:]*)\d{5}-\d{3}\b(?:,?[ \t]*(?:Brasil|Brazil)\b)?`,
+  'g',
+);
+const BR_STREET_START = new RegExp(
+  String.raw`\b(?:Av\.|Avenida|Rua|R\.|Alameda|Al\.|Praça|Travessa|Rodovia|Estrada|Largo|SHS|SCS|SBS|SAUS|SHN|SCN)[ \t]+(?:(?:da|do|das|dos|de)[ \t]+)?\p{Lu}`,
+  'u',
+);
+export const findBrazilianAddresses = (text: string): AddressMatch[] => scanAnchors(text, BR, { streetStart: BR_STREET_START, maxLines: 5, allowBare: false });
+
+// Hong Kong has no postcode: its addresses end in "Hong Kong", "Kowloon" or "New Territories" after a
+// comma (or on a line of its own), and open with a room, flat, unit or floor ("Room 1203, 12/F, Tower 2, Lippo Centre, 89 Queensway,
+// Admiralty, Hong Kong"), which must be found within the lines before: "offices in Hong Kong" is none.
+const HK = /(?:,[ \t]*|[ \t]*\n[ \t]*)(?:Hong Kong|Kowloon|New Territories)(?:,[ \t]*Hong Kong)?(?:[ \t]+SAR)?(?=[ \t]*(?:$|\n|[,.;]))/g;
+const HK_STREET_START = /\b(?:Room|Rm\.?|Flat|Unit|Suite|Shop|Office)[ \t]*[A-Z]?\d+\w*|\b\d{1,3}\/F\b/;
+export const findHongKongAddresses = (text: string): AddressMatch[] => scanAnchors(text, HK, { streetStart: HK_STREET_START, maxLines: 4, allowBare: false });
+
 export const findNewZealandAddresses: (text: string) => AddressMatch[] = scan(NZ);
 export const findSouthAfricanAddresses: (text: string) => AddressMatch[] = scan(ZA);
 export const findIndianAddresses: (text: string) => AddressMatch[] = scan(IN);
