@@ -92,9 +92,14 @@ describe('addresses', () => {
       'Our data protection officer is DataSafe Consulting GmbH, Hansaring 12, 50670 Cologne, reachable by post.',
       'In March our Denver team moved out of 1755 Blake Street, Denver, CO 80202 into the new office.',
       'Visit Harwick Lowe, 88 Walnut Street, Philadelphia, PA 19106 for the archive.',
+      'Meetings are by appointment at Our Philadelphia Office, 40 Arch Street, Philadelphia, PA 19106 only.',
       'Business address: 123 Main St, Anytown, PA 12345',
     ].join('\n');
-    expect(extractTextAddresses(page, 'harwicklowe')).toEqual(['1200 Market Street, Philadelphia, PA 19107', '88 Walnut Street, Philadelphia, PA 19106']);
+    expect(extractTextAddresses(page, 'harwicklowe')).toEqual([
+      '1200 Market Street, Philadelphia, PA 19107',
+      '88 Walnut Street, Philadelphia, PA 19106',
+      '40 Arch Street, Philadelphia, PA 19106',
+    ]);
     // Without the site's label, a name before the address is not judged (the site's own could be it).
     expect(extractTextAddresses(page)).toContain('Hansaring 12, 50670 Cologne');
   });

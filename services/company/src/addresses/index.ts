@@ -87,9 +87,15 @@ function givenForAnotherOrganisation(text: string, start: number, siteLabel?: st
   const clause = line.split(/[.!?](?:\s|$)/).pop()!;
   if (PREVIOUS.test(clause)) return true;
   const named = siteLabel ? NAME_BEFORE.exec(clause)?.[1] : undefined;
-  if (named && !sharesWordWith(named, siteLabel!)) return true;
+  if (named && !OWN_PLACE.test(named) && !sharesWordWith(named, siteLabel!)) return true;
   return THIRD_PARTY.test(clause) && !OWN.test(clause.slice(-60));
 }
+
+/**
+ * Words in title case that name the organisation's own place, not another organisation ("Our Head
+ * Office, 12 Main Street"); not a business's kind ("Cedar & Loon Workshop", "… Studio" are names).
+ */
+const OWN_PLACE = /^(?:Our|My|Your|We)\b|\b(?:Office|Offices|Headquarters|HQ|Branch|Location|Address|Campus)$/;
 
 /** A form's or a template's sample address ("123 Main St, Anytown, PA 12345", "123 Any Street, Yourtown"). */
 const PLACEHOLDER_ADDRESS = /\b(?:any\s?(?:town|ville|city)|your\s?(?:town|city)|(?:any|your)\s+street)\b/i;

@@ -1,5 +1,6 @@
 /**
- * Addresses of New Zealand, South Africa, India, Japan (written in Latin letters) and Ireland. Each
+ * Addresses of New Zealand, South Africa, India, Japan (written in Latin letters) and Ireland; of Brazil
+ * and Hong Kong below them. Each
  * anchor is a postal code where it is hard to mistake: after a main town or region of the country
  * (or before the country's name), and for Ireland an Eircode; the street is found walking back, as
  * for every other country (scan.ts). The place names are the countries' main towns and their
@@ -246,8 +247,9 @@ const BR_STREET_START = new RegExp(
 export const findBrazilianAddresses = (text: string): AddressMatch[] => scanAnchors(text, BR, { streetStart: BR_STREET_START, maxLines: 5, allowBare: false });
 
 // Hong Kong has no postcode: its addresses end in "Hong Kong", "Kowloon" or "New Territories" after a
-// comma (or on a line of its own), and open with a room, flat, unit or floor ("Room 1203, 12/F, Tower 2, Lippo Centre, 89 Queensway,
-// Admiralty, Hong Kong"), which must be found within the lines before: "offices in Hong Kong" is none.
+// comma (or on a line of its own), and open with a room, flat, unit or floor ("Room 1203, 12/F, Tower 2,
+// Lippo Centre, 89 Queensway, Admiralty, Hong Kong"), which must be found within the lines before:
+// "offices in Hong Kong" is none.
 const HK = /(?:,[ \t]*|[ \t]*\n[ \t]*)(?:Hong Kong|Kowloon|New Territories)(?:,[ \t]*Hong Kong)?(?:[ \t]+SAR)?(?=[ \t]*(?:$|\n|[,.;]))/g;
 const HK_STREET_START = /\b(?:Room|Rm\.?|Flat|Unit|Suite|Shop|Office)[ \t]*[A-Z]?\d+\w*|\b\d{1,3}\/F\b/;
 export const findHongKongAddresses = (text: string): AddressMatch[] => scanAnchors(text, HK, { streetStart: HK_STREET_START, maxLines: 4, allowBare: false });
