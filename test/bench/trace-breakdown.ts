@@ -15,7 +15,7 @@
  *
  * (their own `process` spans are then not collected; the edge's `request` spans show when each ran).
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -37,8 +37,11 @@ const paths = (process.argv[4] ?? '/screenshot,/classify,/enrich').split(',');
 const telemetry = startTestTelemetry('trace-breakdown');
 const log = createLogger('trace-breakdown', 'silent');
 
+// A site that is not there would answer 404s until the analyzers' readiness check gave up.
+const siteDir = join(REPO_ROOT, 'test/fixtures/sites', site);
+if (!existsSync(siteDir)) throw new Error(`no fixture site ${site} (test/fixtures/sites: ${readdirSync(join(REPO_ROOT, 'test/fixtures/sites')).join(', ')})`);
 const nats = await startNatsServer();
-const pages = await serveStatic(join(REPO_ROOT, 'test/fixtures/sites', site), { host: '127.0.0.2' });
+const pages = await serveStatic(siteDir, { host: '127.0.0.2' });
 const shots = mkdtempSync(join(tmpdir(), 'breakdown-'));
 const edge = await startEdge(nats.url, { store: { kind: 'kv', name: `bd_${randomUUID().slice(0, 8)}` }, screenshotDir: shots });
 const base = await edge.app.listen({ port: 0, host: '127.0.0.1' });
@@ -60,22 +63,28 @@ async function spawnAnalyzers(natsUrl: string): Promise<{ stop(): Promise<void> 
       stdio: ['ignore', 'ignore', 'inherit'],
     }),
   );
-  // Ready when each answers: a /classify, /company and /brand through the edge succeed.
-  for (const path of ['/classify', '/company', '/brand']) {
-    for (let i = 0; ; i++) {
-      const res = await fetch(`${base}${path}?url=${encodeURIComponent(pages.origin + '/')}`, { headers: { 'x-api-key': key } });
-      await res.arrayBuffer();
-      if (res.ok) break;
-      if (i > 60) throw new Error(`${path} never answered: ${res.status}`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  return {
-    stop: async () => {
-      for (const c of children) c.kill('SIGTERM');
-      await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));
-    },
+  const stop = async (): Promise<void> => {
+    for (const c of children) c.kill('SIGTERM');
+    await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));
   };
+  // Ready when each answers: a /classify, /company and /brand through the edge succeed. If they never
+  // do, the children are stopped before the error ends this process (they would outlive it).
+  try {
+    for (const path of ['/classify', '/company', '/brand']) {
+      for (let i = 0; ; i++) {
+        const res = await fetch(`${base}${path}?url=${encodeURIComponent(pages.origin + '/')}`, { headers: { 'x-api-key': key } });
+        await res.arrayBuffer();
+        if (res.ok) break;
+        if (i > 60) throw new Error(`${path} never answered: ${res.status}`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  } catch (err) {
+    await stop();
+    await nats.stop();
+    throw err;
+  }
+  return { stop };
 }
 
 const ms = (s: ReadableSpan): number => s.duration[0] * 1e3 + s.duration[1] / 1e6;
