@@ -43,6 +43,10 @@ describe('copyright lines', () => {
     ['© 2024 Fırın Yılmaz Tüm hakları saklıdır', 'Fırın Yılmaz'],
     ['© 2024 Bäckerei Schröder Datenschutz Impressum', 'Bäckerei Schröder'],
     ['© 2024 Boulangerie Martin Mentions légales', 'Boulangerie Martin'],
+    // A site builder's template "© 2026 by …" in its other languages.
+    ['© 2026 par Domaine des Trois Bornes. Créé avec Wix.com', 'Domaine des Trois Bornes'],
+    ['© 2026 von Hofladen Brenner. Erstellt mit Wix.com', 'Hofladen Brenner'],
+    ['© 2026 por Bodega Los Almendros. Creado con Wix.com', 'Bodega Los Almendros'],
     ['© 2024 Forno Bianchi P.IVA 01234567890', 'Forno Bianchi'],
     ['© 2024 Cookie Jar Bakery Cookie Policy', 'Cookie Jar Bakery'],
     ['© 2024 Crumbly Cookies', 'Crumbly Cookies'],
@@ -466,6 +470,10 @@ describe('ownership statements and registration lines', () => {
     expect(ownershipStatements('The ferry operated by Island Lines Ltd leaves at noon.')).toEqual([]);
     // a story's subject published by another company is no statement about a publication
     expect(ownershipStatements('The report is a study published by Brenner Capital LLC last week.')).toEqual([]);
+    // a venue's block, an article's fact box, names its own operator: not the site's
+    expect(
+      ownershipStatements('Larkspur Ridge Distillery\nLachlan, Tasmania · Tours by appointment only\nOperated by Larkspur Ridge Distillery Pty Ltd.'),
+    ).toEqual([]);
   });
 
   it('reads no owner from credits, lower-case owners or respective owners', () => {
@@ -593,6 +601,12 @@ describe('ownership statements and registration lines', () => {
     ]);
     // A colon that ends a line with nothing under it names nobody.
     expect(ownershipStatements('Der Shop wird betrieben von:\n')).toEqual([]);
+    // A publication's publisher: "is een uitgave van", "est une publication de", "es una publicación de".
+    expect(ownershipStatements('De Polderpost is een uitgave van Polder Media B.V., Postbus 4410, 3006 AK Rotterdam.')).toEqual([
+      { owner: 'Polder Media B.V.', owns: 'De Polderpost' },
+    ]);
+    expect(ownershipStatements("L'Écho du Val est une publication de la société Presse du Val SAS.")[0]?.owner).toBe('Presse du Val SAS');
+    expect(ownershipStatements('El Faro del Sur es una publicación de Ediciones Australes S.L.')[0]?.owner).toBe('Ediciones Australes S.L.');
   });
 
   it('reads "the trading name of" as "a trading name of", and a V.O.F. as a partnership\'s form', () => {

@@ -220,7 +220,9 @@ function holderAfter(rest: string): string {
     .replace(YEARS, ' ')
     .replace(/^[\s,.:;-]+/, '')
     .replace(MONTH, '')
-    .replace(/^by\s+/i, '');
+    // "© 2026 by Acme", and as site builders' templates write it in other languages ("© 2026 par …",
+    // "von …", "por …", "door …", "di …", "av …", "af …", "przez …"); lower case only but for "by".
+    .replace(/^(?:[Bb]y|par|von|por|door|di|av|af|przez)\s+/u, '');
   const agency = AGENCY.exec(r);
   if (agency) r = r.slice(0, agency.index);
   const legal = findLegalNamesInText(r)[0];
@@ -398,6 +400,15 @@ const OWNERSHIP = new RegExp(
     String.raw`(?<!\p{L})(?:est|sont)\s+(?:un|une)\s+(?:projet|programme|initiative)\s+(?:de\s+la|de\s+l['’]|du|des|de)\s*`,
     String.raw`(?<!\p{L})(?:ist|sind)\s+(?:ein|eine)\s+(?:Projekt|Programm|Initiative|Angebot)\s+(?:der|des|von)\s+`,
     String.raw`(?<!\p{L})(?:is|zijn)\s+een\s+(?:project|programma|initiatief)\s+van\s+`,
+    // A publication's publisher in the main European languages: "De Polderpost is een uitgave van Polder Media
+    // B.V.", "ist eine Publikation der …", "est une publication de …", "es una publicación de …", "è una
+    // pubblicazione di …", "é uma publicação da …".
+    String.raw`(?<!\p{L})(?:is|zijn)\s+een\s+(?:uitgave|publicatie)\s+van\s+`,
+    String.raw`(?<!\p{L})(?:ist|sind)\s+(?:eine?\s+)?(?:Publikation|Ausgabe|Zeitung|Zeitschrift|Veröffentlichung)\s+(?:der|des|von)\s+`,
+    String.raw`(?<!\p{L})(?:est|sont)\s+(?:une?\s+)?(?:publication|journal|magazine|titre)\s+(?:de\s+la|de\s+l['’]|du|des|de)\s*`,
+    String.raw`(?<!\p{L})(?:es|son)\s+(?:una?\s+)?(?:publicación|cabecera|periódico|revista)\s+(?:de|del)\s+(?:la\s+|el\s+)?`,
+    String.raw`(?<!\p{L})(?:è|sono)\s+(?:una?\s+)?(?:pubblicazione|testata|rivista)\s+(?:di|del|della|dello|dell['’])\s*`,
+    String.raw`(?<!\p{L})(?:é|são)\s+(?:uma?\s+)?(?:publicação|revista|jornal)\s+(?:de|do|da|dos|das)\s+`,
     String.raw`(?<!\p{L})(?:é|são)\s+(?:um|uma)\s+(?:projeto|programa|iniciativa)\s+(?:de|do|da|dos|das)\s+`,
     // The same in the main European languages: "Beispiel ist eine Marke der Muster Holding GmbH", "Acme est une
     // marque de Groupe Exemple SA", "es una marca de", "è un marchio di", "is een merk van", "ist ein Unternehmen der".
@@ -503,6 +514,31 @@ function ownerLine(text: string, after: number): string {
 }
 
 /**
+ * The owner's name, without its legal form (two words or more), in the text before its statement: a
+ * block's own subject ("Larkspur Ridge Distillery"), not the owner's statement repeated with its form.
+ */
+function namedJustBefore(owner: string, before: string): boolean {
+  const name = stripLegalForm(owner);
+  if (name.split(/\s+/).length < 2) return false;
+  const form = owner
+    .slice(name.length)
+    .replace(/^[\s,]+/, '')
+    .toLowerCase();
+  const text = before.toLowerCase();
+  for (let at = text.indexOf(name.toLowerCase()); at >= 0; at = text.indexOf(name.toLowerCase(), at + 1)) {
+    if (
+      !form ||
+      !text
+        .slice(at + name.length)
+        .replace(/^[\s,]+/, '')
+        .startsWith(form)
+    )
+      return true;
+  }
+  return false;
+}
+
+/**
  * Ownership statements of a text: who the page says owns what. The subject is the clause before the
  * phrase (back to the sentence's start, at most 150 characters); the owner is the name after it.
  */
@@ -526,9 +562,13 @@ export function ownershipStatements(text: string): Array<{ owner: string; owns: 
   // it speaks of the site itself.
   // A page that says "owned by" of several owners lists its locations' owners (a franchise's
   // "Brightleaf of North Raleigh — owned by Marcus & Tia Greene"): none of them is the site's.
+  // Not when the lines just before name the owner itself ("Larkspur Ridge Distillery · Tours by appointment ·
+  // Operated by Larkspur Ridge Distillery Pty Ltd."): that is a venue's or a listing's block, an article's
+  // fact box, about the organisation it names, not the site.
   const operators = [...text.matchAll(SITE_OPERATED_BY)]
-    .map((m) => ownerAfter(text.slice(m.index + m[0].length, m.index + m[0].length + 150).split('\n')[0]!))
-    .filter((owner) => owner && nameLike(owner))
+    .map((m) => ({ owner: ownerAfter(text.slice(m.index + m[0].length, m.index + m[0].length + 150).split('\n')[0]!), at: m.index }))
+    .filter(({ owner, at }) => owner && nameLike(owner) && !namedJustBefore(owner, text.slice(Math.max(0, at - 200), at)))
+    .map(({ owner }) => owner)
     .map(normalizeLine);
   if (new Set(operators.map((o) => compact(stripLegalForm(o)))).size === 1) for (const owner of operators) out.push({ owner, owns: 'this website' });
   // A privacy policy's data controller is the site's operator: "Titolare del trattamento è Acme S.p.A.",
