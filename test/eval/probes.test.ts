@@ -146,7 +146,8 @@ describe('classification of the blind sets of 30 pages', () => {
   // classify-10: homepages of big corporations and consumer brands (held out at 27 of 30).
   // classify-11: the pages of company-16, older small-business and organisation sites (held out at 26 of 30).
   // classify-12: English articles on 21 topics, 12 off the publisher's trade, heavy chrome (held out at 22 of 30).
-  // classify-13: English articles of mainstream news sites and magazines, rails on other topics (held out at 25 of 30).
+  // classify-13: English articles of mainstream news sites and magazines, rails on other topics (held out at 25 of 30,
+  // 27 since a rail's linked headlines are no part of the body).
   // classify-14: the pages of company-21, a customer's mix in five languages (held out at 22 of 30).
   it.each([
     ['classify-7', 24],
@@ -155,7 +156,7 @@ describe('classification of the blind sets of 30 pages', () => {
     ['classify-10', 27],
     ['classify-11', 26],
     ['classify-12', 22],
-    ['classify-13', 25],
+    ['classify-13', 27],
     ['classify-14', 22],
   ] as const)('%s keeps tier-1 on at least %i of its 30 pages', { timeout: 120_000 }, async (set, least) => {
     const classifier = createClassifier({ embedded: createEmbeddedClassifier(await loadSentenceEncoder()) });

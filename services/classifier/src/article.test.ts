@@ -36,6 +36,24 @@ describe('article detection', () => {
     expect(page.article!.body).not.toContain('CRM');
   });
 
+  it("leaves the headlines of other stories' links out of a body read from the visible text", () => {
+    const rail =
+      '<section class="rail"><h3>Most read</h3><ul><li><a href="/tech/new-hardware">New laptop hardware reviewed by our tech desk</a></li><li><a href="/travel/flights">Airline adds direct flights to Lisbon</a></li></ul></section>';
+    const page =
+      evidence(`<html><head><title>A story</title><script type="application/ld+json">{"@type":"NewsArticle","headline":"Tomatoes in pots"}</script></head>
+      <body><header>The Daily Example</header><main><h1>Tomatoes in pots</h1><p>${prose('growing tomatoes in pots', 14)} Read <a href="/x">our guide</a> too.</p>${rail}</main>
+      <footer>The Daily Example, all rights reserved</footer></body></html>`);
+    expect(page.article!.body).toContain('growing tomatoes');
+    expect(page.article!.body).not.toContain('laptop hardware');
+    expect(page.article!.body).not.toContain('Airline adds');
+    // a post under a dateline, the same
+    const post = evidence(
+      `<html><body><h1>Training for a first marathon</h1><p>18 September 2024 · 7 min read</p><p>${prose('marathon training', 14)}</p>${rail}</body></html>`,
+    );
+    expect(post.article).toMatchObject({ signal: 'dateline' });
+    expect(post.article!.body).not.toContain('laptop hardware');
+  });
+
   it('reads a post that shows only a dateline as text beside its headline (no <time>, schema.org or byline class)', () => {
     const page = evidence(`<html><head><title>Blog - Acme Heating</title></head><body>
       <header><nav><a>Furnace repair</a><a>AC installation</a></nav></header>

@@ -120,9 +120,22 @@ function datelineAt(visible: string, headlines: readonly string[]): number {
 
 const countWords = (s: string): number => (s.match(/[\p{L}\p{N}]+/gu) ?? []).length;
 
+/**
+ * The text without its lines that are a link's whole text of three words or more: the headlines of
+ * "Most read", "Top stories" and "More from …" rails, a ticker's stories, related posts. They link to
+ * other stories, on other topics; the story's own sentences are not links.
+ */
+function withoutLinkLines(snapshot: Snapshot, text: string): string {
+  const links = new Set(snapshot.anchors.map((a) => a.text.replace(/\s+/g, ' ').trim()).filter((t) => t.split(' ').length >= 3));
+  return text
+    .split('\n')
+    .filter((l) => !links.has(l.replace(/\s+/g, ' ').trim()))
+    .join('\n');
+}
+
 /** The visible text without the header and footer regions' text (the site's chrome). */
 function visibleWithoutChrome(snapshot: Snapshot): string {
-  let text = snapshot.text.visible;
+  let text = withoutLinkLines(snapshot, snapshot.text.visible);
   for (const chrome of [snapshot.text.header, snapshot.text.footer]) {
     const c = chrome.trim();
     if (c.length >= 20) text = text.split(c).join(' ');
@@ -167,7 +180,7 @@ export function detectArticle(snapshot: Snapshot, hints: ArticleHints): ArticleE
 function postUnderDateline(snapshot: Snapshot, at: number): ArticleEvidence | null {
   const visible = snapshot.text.visible;
   const headline = visible.slice(at).split('\n')[0]!.trim();
-  let body = visible.slice(at + headline.length);
+  let body = withoutLinkLines(snapshot, visible.slice(at + headline.length));
   const footer = snapshot.text.footer.trim();
   if (footer.length >= 20) body = body.split(footer).join(' ');
   body = toPlainText(body).slice(0, ARTICLE_TEXT_BUDGET);
