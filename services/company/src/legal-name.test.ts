@@ -226,6 +226,8 @@ describe('owner of the site', () => {
     expect(domainSpelledNames('Welcome to H&S Solicitors, immigration solicitors', 'handssolicitors')).toEqual(['H&S Solicitors']);
     expect(domainSpelledNames('© 2014 Leeward Productions. All rights', 'leewardpro')).toEqual(['Leeward Productions']);
     expect(domainSpelledNames('we sell darling homes in Texas', 'darlinghomes')).toEqual([]);
+    // not a word glued to the next (a product card's brand and name run together): the name alone
+    expect(domainSpelledNames('Caffè LanternaMiscela Faro in grani · Caffè Lanterna', 'caffelanterna')).toEqual(['Caffè Lanterna']);
   });
 
   it('scores names that match the domain above partner names', () => {
@@ -601,6 +603,20 @@ describe('ownership statements and registration lines', () => {
     ]);
     // A colon that ends a line with nothing under it names nobody.
     expect(ownershipStatements('Der Shop wird betrieben von:\n')).toEqual([]);
+    // The provider or seller a contract text names: "Anbieterin und Vertragspartnerin ist die …", a French
+    // CGV's "entre, d'une part, la société …", "le vendeur est …", "The seller is …"; the controller after "ist die".
+    const owners = (t: string) => ownershipStatements(t).map((o) => o.owner);
+    expect(owners('Anbieterin und Vertragspartnerin ist die Fadenhaus Zentralschweiz AG, Hertensteinstrasse 27, 6004 Luzern.')).toEqual([
+      'Fadenhaus Zentralschweiz AG',
+    ]);
+    expect(
+      owners("Les présentes CGV régissent les ventes conclues entre, d'une part, la société Brûlerie du Quai SAS, société par actions simplifiée"),
+    ).toEqual(['Brûlerie du Quai SAS']);
+    expect(owners('Le vendeur est la société Atelier Nord SARL, 4 rue des Halles.')).toEqual(['Atelier Nord SARL']);
+    expect(owners('The seller is Kettle & Crumb Ltd, registered in England.')).toEqual(['Kettle & Crumb Ltd']);
+    expect(owners('Verantwortlicher im Sinne der DSGVO ist die\nGrünfracht Berlin GmbH\nReichenberger Straße 88')).toEqual(['Grünfracht Berlin GmbH']);
+    // only a name with a strong legal form: a brand named as the seller names nobody here
+    expect(owners('The seller is Kettle & Crumb, a family bakery.')).toEqual([]);
     // A publication's publisher: "is een uitgave van", "est une publication de", "es una publicación de".
     expect(ownershipStatements('De Polderpost is een uitgave van Polder Media B.V., Postbus 4410, 3006 AK Rotterdam.')).toEqual([
       { owner: 'Polder Media B.V.', owns: 'De Polderpost' },
@@ -765,6 +781,12 @@ describe('ownership statements and registration lines', () => {
   it('reads a "design and development" label as a credit', () => {
     expect([...creditedNames('© 2025 Bodegas Almenara · Diseño y desarrollo: Estudio Pámpano S.L.')]).toEqual(['estudiopampano']);
     expect([...creditedNames('Design & development by Northfold Studio')]).toEqual(['northfoldstudio']);
+    // a shop software's default footer, in its languages; a company whose name holds "Software" is none
+    expect([...creditedNames('© 2026 - Logiciel e-commerce par PrestaShop™')]).toEqual(['prestashop']);
+    expect([...creditedNames('© 2026 - Ecommerce software by PrestaShop™')]).toEqual(['prestashop']);
+    expect([...creditedNames('© 2026 Acme Software de México S.A. de C.V.')]).toEqual([]);
+    expect(copyrightHolders('© 2026 - Logiciel e-commerce par PrestaShop™')).toEqual([]);
+    expect(copyrightHolders('© 2026 Acme Software de México S.A. de C.V.')).toEqual(['Acme Software de México S.A. de C.V.']);
     // A footer's "· Website:" field; not a contact block's "Website: www.…".
     expect([...creditedNames('© 2024 Käserei Beispiel · Website: Webagentur Muster GmbH')]).toEqual(['webagenturmuster']);
     expect([...creditedNames('Phone: 031 809 12 34\nWebsite: www.kaeserei-beispiel.ch')]).toEqual([]);
@@ -773,6 +795,12 @@ describe('ownership statements and registration lines', () => {
   it('reads the Austrian "Medieninhaber", the Spanish "Titular", a Polish controller and a Belgian enterprise number', () => {
     expect(profileNames('Medieninhaber und Betreiber\nHuber & Steiner Sport OG\nDorfstraße 27')).toEqual(['Huber & Steiner Sport OG']);
     expect(profileNames('Titular:\nOdontología Integral Norte, S.L.P.\nNIF: B87654321')).toEqual(['Odontología Integral Norte, S.L.P.']);
+    // an association or foundation, opened by its kind, has no legal form after its name; a person has neither
+    expect(profileNames('Medieninhaber und Herausgeber\nVerein zur Förderung der Bergwaldpflege Tirol\nKurz: Bergwaldhilfe')).toEqual([
+      'Verein zur Förderung der Bergwaldpflege Tirol',
+    ]);
+    expect(profileNames('Titular: Fundación Mar Abierto\nNIF: G12345678')).toEqual(['Fundación Mar Abierto']);
+    expect(profileNames('Medieninhaber\nMaria Huber\nDorfstraße 27')).toEqual([]);
     expect(ownershipStatements('Administratorem Twoich danych osobowych jest Edukacja Plus s.c. Anna Nowak, Piotr Kowalski z siedzibą w Poznaniu')).toEqual([
       { owner: 'Edukacja Plus s.c.', owns: 'this website' },
     ]);

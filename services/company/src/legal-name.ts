@@ -135,7 +135,7 @@ const MONTH =
   /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b[\s,.]*/i;
 // A web agency's credit, in English and the main European languages ("Webdesign: Pixel GmbH", "Réalisé par …").
 const AGENCY =
-  /\b(?:powered|designed|developed|hosted|built|created|made|maintained)\s+(?:by|with)\b|\b(?:website|site|web design|webdesign)\s+(?:by|design)\b|\b(?:webdesign|web-design|realisierung|umsetzung|gestaltung)\s*(?::|von|by|durch)|\b(?:realisiert|erstellt|entwickelt|programmiert)\s+(?:von|durch)\b|\b(?:réalisé|réalisation|conçu|conception|créé|développé)\s*(?:par|:)|\b(?:diseñado|desarrollado|diseño web|realizado)\s*(?:por|:)|\b(?:realizzato|sviluppato|progettato|powered)\s+(?:da|by)\b|\b(?:ontworpen|ontwikkeld|gemaakt|gerealiseerd)\s+door\b|\b(?:realizacja|projekt i wykonanie|wykonanie)\s*:/iu;
+  /\b(?:powered|designed|developed|hosted|built|created|made|maintained)\s+(?:by|with)\b|(?<!\p{L})(?:(?:e-?commerce|shop|webshop|online-?shop)[\s-]*(?:software|logiciel)|(?:software|logiciel)\s+(?:e-?commerce|de\s+comercio\s+electr[oó]nico))\s+(?:by|par|von|di|de|door|da)(?!\p{L})|\b(?:website|site|web design|webdesign)\s+(?:by|design)\b|\b(?:webdesign|web-design|realisierung|umsetzung|gestaltung)\s*(?::|von|by|durch)|\b(?:realisiert|erstellt|entwickelt|programmiert)\s+(?:von|durch)\b|\b(?:réalisé|réalisation|conçu|conception|créé|développé)\s*(?:par|:)|\b(?:diseñado|desarrollado|diseño web|realizado)\s*(?:por|:)|\b(?:realizzato|sviluppato|progettato|powered)\s+(?:da|by)\b|\b(?:ontworpen|ontwikkeld|gemaakt|gerealiseerd)\s+door\b|\b(?:realizacja|projekt i wykonanie|wykonanie)\s*:/iu;
 // "All rights reserved" in the languages of the EU and its neighbours: it ends a copyright holder.
 const RIGHTS_RESERVED = [
   'all rights? reserved',
@@ -246,7 +246,7 @@ const CREDITED_NAME =
 // The same credits in the main European languages, for the site or its design only ("Site réalisé par",
 // "Réalisation :", "Webdesign:", "Sito realizzato da", "Diseño web:", "Website door"), as AGENCY reads them.
 const CREDIT =
-  /\b(?:powered|hosted|run)\s+by\b|\b(?:built|made)\s+with\b|\b(?:theme|template)\s+by\b|\b(?:web\s?site|site|web design|webdesign)(?:\s+(?:designed|developed|built|created|made|design|hosted))?\s+by\b|(?<!\p{L})(?:site(?:\s+(?:internet|web))?\s+(?:réalisé|conçu|créé|développé)\s+par|réalisation\s*(?::|par)|conception\s*(?:web\s*)?:|(?:webdesign|web-design|webentwicklung)\s*(?::|von|durch)|(?:realisierung|umsetzung|gestaltung)\s*:|(?:website|webseite|homepage)\s+(?:erstellt\s+)?(?:von|durch)|sito(?:\s+web)?\s+(?:realizzato|sviluppato|progettato)\s+da|(?:diseño|desarrollo)\s+web\s*(?::|por)|(?:diseño|desarrollo|desenvolvimento|design|sviluppo|development)\s+(?:y|e|and|&)\s+(?:diseño|desarrollo|desenvolvimento|design|sviluppo|development)\s*(?::|por|by|da)|(?:sitio|página)\s+web\s+(?:diseñad[oa]|desarrollad[oa]|realizad[oa])\s+por|(?:website|webdesign|webontwerp)\s+(?:door|:)|(?<=[·|•]\s*)(?:website|webseite)\s*:)(?!\p{L})/giu;
+  /\b(?:powered|hosted|run)\s+by\b|\b(?:built|made)\s+with\b|(?<!\p{L})(?:(?:e-?commerce|shop|webshop|online-?shop)[\s-]*(?:software|logiciel)|(?:software|logiciel)\s+(?:e-?commerce|de\s+comercio\s+electr[oó]nico))\s+(?:by|par|von|di|de|door|da)(?!\p{L})|\b(?:theme|template)\s+by\b|\b(?:web\s?site|site|web design|webdesign)(?:\s+(?:designed|developed|built|created|made|design|hosted))?\s+by\b|(?<!\p{L})(?:site(?:\s+(?:internet|web))?\s+(?:réalisé|conçu|créé|développé)\s+par|réalisation\s*(?::|par)|conception\s*(?:web\s*)?:|(?:webdesign|web-design|webentwicklung)\s*(?::|von|durch)|(?:realisierung|umsetzung|gestaltung)\s*:|(?:website|webseite|homepage)\s+(?:erstellt\s+)?(?:von|durch)|sito(?:\s+web)?\s+(?:realizzato|sviluppato|progettato)\s+da|(?:diseño|desarrollo)\s+web\s*(?::|por)|(?:diseño|desarrollo|desenvolvimento|design|sviluppo|development)\s+(?:y|e|and|&)\s+(?:diseño|desarrollo|desenvolvimento|design|sviluppo|development)\s*(?::|por|by|da)|(?:sitio|página)\s+web\s+(?:diseñad[oa]|desarrollad[oa]|realizad[oa])\s+por|(?:website|webdesign|webontwerp)\s+(?:door|:)|(?<=[·|•]\s*)(?:website|webseite)\s*:)(?!\p{L})/giu;
 
 /**
  * The names a page credits with making or running the site ("Powered by osCommerce", "Website by
@@ -365,9 +365,16 @@ export function profileNames(text: string): string[] {
       if (lower && hasStrongLegalForm(lower)) out.push(normalizeLine(lower));
     }
     if (name && hasStrongLegalForm(name)) out.push(name);
+    // An association or foundation has no legal form after its name: its kind opens it ("Medieninhaber und
+    // Herausgeber: Verein zur Förderung der Bergwaldpflege Tirol", "Titular: Fundación …").
+    else if (!name && ASSOCIATION_NAME.test(cell) && cell.split(/\s+/).length <= 10 && nameLike(cell)) out.push(normalizeLine(cell));
   }
   return out;
 }
+
+/** An association's or foundation's name, opened by its kind: it has no legal form after it. */
+export const ASSOCIATION_NAME =
+  /^(?:Verein|Förderverein|Stiftung|Verband|Genossenschaft|Association|Fondation|Fundación|Fundació|Asociación|Associació|Associazione|Fondazione|Stichting|Vereniging|Stowarzyszenie|Fundacja|Spolek|Nadace|Föreningen|Stiftelsen|Foreningen|Fonden)\s+\p{L}/u;
 
 // "X is a registered trademark of Y", "X are trademarks and the property of Y", "X is owned and operated
 // by Y", "X is a division of Y", "X, a wholly owned subsidiary of Y": Y owns X. "Developed by" alone is
@@ -626,7 +633,14 @@ const CONTROLLER = new RegExp(
     // payment's "card details are processed by Stripe, Inc.": information or data, and no processing alone).
     String.raw`\b(?:personal\s+)?(?:information|data)(?:\s+(?:you\s+(?:submit|provide|send|give\s+us)|submitted|provided)(?:\s+(?:here|through\s+this\s+form|on\s+this\s+(?:form|site|website)))?)?\s+(?:is|are|will\s+be)\s+(?:collected|held|handled|controlled)(?:\s+(?:and|&)\s+(?:handled|held|processed|stored|used))?\s+by\s+`,
     String.raw`\b(?:data\s+)?controller(?:\s+(?:for|of|responsible\s+for)\s+[^.\n]{0,80}?)?\s+is\s*:?\s+`,
-    String.raw`(?<!\p{L})verantwortlich(?:e[r]?)?(?:\s+(?:im\s+sinne|i\.\s?s\.\s?d\.|gemäß|nach|für)[^.\n]{0,80}?)?\s+(?:ist|sind)\s*:?\s+`,
+    String.raw`(?<!\p{L})verantwortlich(?:e[r]?)?(?:\s+(?:im\s+sinne|i\.\s?s\.\s?d\.|gemäß|nach|für)[^.\n]{0,80}?)?\s+(?:ist|sind)\s*:?\s+(?:(?:die|der|das)\s+)?`,
+    // The party a contract or shop text names as the provider or seller: "Anbieterin und Vertragspartnerin ist
+    // die Fadenhaus AG", "Betreiber dieses Shops ist die …", "Le vendeur est la société …", "conclues entre,
+    // d'une part, la société Brûlerie du Quai SAS" (a French CGV's opening), "The seller is Acme Ltd".
+    String.raw`(?<!\p{L})(?:anbieter|vertragspartner|betreiber|verkäufer|diensteanbieter)(?:in)?(?:\s+(?:und|&)\s+(?:anbieter|vertragspartner|betreiber|verkäufer)(?:in)?)?(?:\s+(?:dieses|dieser|des|der)\s+[^.\n]{0,60}?)?\s+(?:ist|sind)\s*:?\s+(?:(?:die|der|das)\s+)?`,
+    String.raw`(?<!\p{L})(?:le\s+vendeur|l['’](?:éditeur|exploitant)(?:\s+du\s+site)?|le\s+prestataire)\s+est\s*:?\s+(?:la\s+société\s+|l['’]entreprise\s+)?`,
+    String.raw`(?<!\p{L})d['’]une\s+part,?\s+(?:la\s+société\s+|l['’]entreprise\s+)?`,
+    String.raw`\bthe\s+(?:seller|vendor|provider|operator)(?:\s+of\s+(?:this|the)\s+(?:web\s?site|site|shop|store))?\s+is\s*:?\s+`,
     String.raw`(?<!\p{L})responsable\s+(?:du|de\s+ce|des)\s+traitements?(?:\s+[^.\n]{0,80}?)?\s+est\s*:?\s+`,
     String.raw`(?<!\p{L})responsable\s+del\s+tratamiento(?:\s+[^.\n]{0,80}?)?\s+es\s*:?\s+`,
     String.raw`(?<!\p{L})titolare\s+del\s+trattamento(?:\s+[^.\n]{0,80}?)?\s+è\s*:?\s+`,
@@ -911,7 +925,9 @@ export function domainSpelledNames(text: string, label: string): string[] {
         j > i &&
         d.length >= 6 &&
         acc.length - d.length <= 12 &&
-        compact(words[j]!).startsWith(d.slice(acc.length - compact(words[j]!).length));
+        compact(words[j]!).startsWith(d.slice(acc.length - compact(words[j]!).length)) &&
+        // not a word glued to the next one ("Caffè LanternaMiscela": a product card's brand and name)
+        !/\p{Ll}\p{Lu}/u.test(words[j]!);
       if (exact || prefix) {
         const name = words
           .slice(i, j + 1)

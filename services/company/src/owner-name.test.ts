@@ -236,6 +236,34 @@ describe('the legal entity stated apart from the brand', () => {
     expect(chooseOwnerNames(collectNameCandidates(se), se.domainLabel, [se.title], [se.title, se.visibleText], [], [], 'SE')?.name).toBe('Fjällgren AB');
   });
 
+  it("takes no sister company for another country as the site's legal spelling (an Australian Ltd on a .org.nz site)", () => {
+    const p = page({
+      domainLabel: 'seawardyouth',
+      title: 'Privacy Statement | Seaward Youth',
+      ogSiteName: 'Seaward Youth',
+      visibleText:
+        'Seaward Youth is the operating name of Te Ara Moana Youth Trust Board, a board incorporated under the Charitable Trusts Act 1957.\nOur sister organisation Seaward Youth Australia Ltd runs programmes in Sydney.\n© 2026 Seaward Youth',
+      footerText: '© 2026 Seaward Youth',
+    });
+    const named = (region: string | null) =>
+      chooseOwnerNames(collectNameCandidates(p), p.domainLabel, [p.ogSiteName, p.title], [p.title, p.visibleText], [], [], region)?.name;
+    expect(named('NZ')).toBe('Te Ara Moana Youth Trust Board');
+    // On the Australian site, or one of no country, the Australian company may be the site's own.
+    expect(named('AU')).toBe('Seaward Youth Australia Ltd');
+  });
+
+  it("reads a statement that names the site by its domain's spelling as about the organisation", () => {
+    const c = choose({
+      domainLabel: 'sonrisamar',
+      title: 'Política de privacidad | Clínica Dental Sonrisa Mar',
+      ogSiteName: 'Clínica Dental Sonrisa Mar',
+      visibleText:
+        'Responsable del tratamiento: Odontología Integral Malvarrosa, S.L. (en adelante, «Sonrisa Mar» o «la Clínica»).\nEncargado: DentalNube Software, S.L.\n© 2026 Clínica Dental Sonrisa Mar',
+      footerText: '© 2026 Clínica Dental Sonrisa Mar',
+    });
+    expect(c?.name).toBe('Odontología Integral Malvarrosa, S.L.');
+  });
+
   it("names the region of a site's country-code domain", () => {
     expect([siteRegion('halvorsenbrands.co.uk'), siteRegion('acme.com.au'), siteRegion('acme.se'), siteRegion('acme.com'), siteRegion('acme.org')]).toEqual([
       'GB',

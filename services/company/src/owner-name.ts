@@ -10,7 +10,7 @@
 import { compact } from '@enrich/shared/page';
 import { isUsTownAndState } from './addresses/index.ts';
 import { hasStrongLegalForm, legalFormCountries, legalFormOf, stripLegalForm } from './legal-forms.ts';
-import { isBareHost, ORGANISATION_ITSELF, ORGANISATION_OWNER, SITE_ITSELF, type NameCandidate, type NameSource } from './legal-name.ts';
+import { ASSOCIATION_NAME, isBareHost, ORGANISATION_ITSELF, ORGANISATION_OWNER, SITE_ITSELF, type NameCandidate, type NameSource } from './legal-name.ts';
 
 /** How much a name looks like the site's own identity, in [0, 1]. */
 export function ownerAffinity(name: string, domainLabel: string, hints: readonly string[]): number {
@@ -247,7 +247,10 @@ function legalSpelling(members: readonly NameCandidate[], usage: (name: string) 
   const ours = byWord.length || !region ? byWord : home.filter((c) => legalFormCountries(c.name).includes(region));
   if (ours.length && (ours.some((c) => c.legal) || !home.some((c) => c.legal))) return organisationSpelling(ours, usage);
   if (home.length) return organisationSpelling(home, usage);
-  if (strong.length) return organisationSpelling(strong, usage);
+  // Only companies for another country than the site's ("Seaward Youth Australia Ltd" on a .org.nz site): a
+  // sister organisation's, not this site's legal spelling.
+  const here = region ? strong.filter((c) => !regions.get(c) || regions.get(c) === region) : strong;
+  if (here.length) return organisationSpelling(here, usage);
   const org = organisationSpelling(members, usage).name;
   // "Co." written after a longer form of the organisation's name is its legal form wherever the text
   // writes it ("Founded in 1972, Ebbing Precision Machine Co. began …" beside "Ebbing Precision").
@@ -341,7 +344,9 @@ export function siteRegion(host: string): string | null {
  */
 function registeredEntity(usable: readonly NameCandidate[], owner: Group): NameCandidate | null {
   const keys = new Set(owner.members.map((c) => keyOf(c.name)));
-  const stated = usable.filter((c) => c.source === 'imprint' && hasStrongLegalForm(c.name) && !keys.has(keyOf(c.name)) && !c.credited);
+  const stated = usable.filter(
+    (c) => c.source === 'imprint' && (hasStrongLegalForm(c.name) || ASSOCIATION_NAME.test(c.name)) && !keys.has(keyOf(c.name)) && !c.credited,
+  );
   const distinct = new Set(stated.map((c) => keyOf(c.name)));
   return distinct.size === 1 ? stated.reduce((best, c) => (c.weight > best.weight ? c : best)) : null;
 }
@@ -421,7 +426,7 @@ export function chooseOwnerNames(
   if (!groups.length) return null;
   const owner = groups.reduce((best, g) => (g.score > best.score ? g : best));
   const usage = usageCounter(texts);
-  const { own, ownedBy } = ownersStated(statements, owner);
+  const { own, ownedBy } = ownersStated(statements, owner, domainLabel);
   const members = [...owner.members, ...own];
   const legal = legalSpelling(members, usage, region);
   // The entity a statement says owns the organisation, unless the organisation states its own legal
@@ -462,8 +467,10 @@ function namesAKey(text: string, keys: ReadonlySet<string>): boolean {
  * "This website is operated by …"), split into those that name the organisation's own legal spelling
  * and the best-stated other owner (a strong legal form first).
  */
-function ownersStated(statements: readonly NameCandidate[], owner: Group): { own: NameCandidate[]; ownedBy: NameCandidate | null } {
-  const keys = new Set(owner.members.map((c) => keyOf(c.name)).filter((k) => k.length >= 4));
+function ownersStated(statements: readonly NameCandidate[], owner: Group, domainLabel: string): { own: NameCandidate[]; ownedBy: NameCandidate | null } {
+  // The organisation's names, and the domain's spelling: a statement may name the site by it ("… S.L. (en
+  // adelante, «Sonrisa Mar»)" on sonrisamar.es, whose organisation writes "Clínica Dental Sonrisa Mar").
+  const keys = new Set([...owner.members.map((c) => keyOf(c.name)), compact(domainLabel)].filter((k) => k.length >= 4));
   const organisation = (c: NameCandidate): boolean => hasStrongLegalForm(c.name) || ORGANISATION_OWNER.test(c.name);
   const about = statements.filter(
     (c) => SITE_ITSELF.test(c.owns ?? '') || (ORGANISATION_ITSELF.test(c.owns ?? '') && organisation(c)) || namesAKey(c.owns ?? '', keys),
