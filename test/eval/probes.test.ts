@@ -61,8 +61,8 @@ const companyAnswer = (set: string, l: CompanyLabel) => {
 };
 
 describe('company names on the blind probe pages', () => {
-  it('has the twenty-one sets', () => {
-    expect(companySets.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))).toEqual(Array.from({ length: 21 }, (_, i) => `company-${i + 1}`));
+  it('has the twenty-three sets', () => {
+    expect(companySets.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))).toEqual(Array.from({ length: 23 }, (_, i) => `company-${i + 1}`));
   });
 
   for (const set of ALL_RIGHT) {
@@ -92,6 +92,8 @@ describe('company names on the blind probe pages', () => {
     ['company-19', 30], // article pages of news sites, magazines and blogs: the publisher, not the companies in the story
     ['company-20', 30], // professional firms and mid-size B2B companies: LLPs, trading names, registration lines, regulators, networks
     ['company-21', 30], // a customer's mix: business homepages and inner pages, articles, big brands; four European languages
+    ['company-22', 30], // shops' product, category and policy pages: manufacturers, EU product-safety blocks, sellers, platforms
+    ['company-23', 30], // legal and policy pages: terms, privacy, cookies, imprints; processors, authorities, DPOs, agencies
   ] as const)('%s: at least %i of 30 names right', (set, least) => {
     const rows = labels<CompanyLabel>(set);
     expect(rows).toHaveLength(30);
