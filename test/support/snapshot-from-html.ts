@@ -49,7 +49,82 @@ function closestHref(el: HTMLElement, base: string): string | null {
   return null;
 }
 
-const text = (el: HTMLElement | null | undefined): string => (el ? el.structuredText.replace(/[ \t]+/g, ' ').trim() : '');
+const BLOCK_TAGS = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'caption',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'html',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+  'option',
+]);
+/**
+ * The element's text as a browser's innerText gives it: whitespace between inline nodes is one space
+ * (a line break in the source inside a paragraph too), block elements and <br> break lines.
+ */
+function innerText(el: HTMLElement): string {
+  const parts: string[] = [];
+  const walk = (n: HTMLElement): void => {
+    for (const c of n.childNodes) {
+      if (c.nodeType === 3) parts.push(c.text.replace(/\s+/g, ' '));
+      else if (c.nodeType === 1) {
+        const tag = (c as HTMLElement).rawTagName?.toLowerCase() ?? '';
+        if (tag === 'br') parts.push('\n');
+        else if (tag === 'script' || tag === 'style' || tag === 'template') continue;
+        else if (BLOCK_TAGS.has(tag)) {
+          parts.push('\n');
+          walk(c as HTMLElement);
+          parts.push('\n');
+        } else walk(c as HTMLElement);
+      }
+    }
+  };
+  walk(el);
+  return parts
+    .join('')
+    .split('\n')
+    .map((l) => l.replace(/ +/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
+const text = (el: HTMLElement | null | undefined): string => (el ? innerText(el) : '');
 
 export function snapshotFromHtml(html: string, url: string): Snapshot {
   const root = parse(html, { comment: false, blockTextElements: { script: true, style: true, noscript: false, pre: true } });
