@@ -103,4 +103,23 @@ describe('addresses', () => {
     // Without the site's label, a name before the address is not judged (the site's own could be it).
     expect(extractTextAddresses(page)).toContain('Hansaring 12, 50670 Cologne');
   });
+
+  it("leaves out the address of a web agency's credit, a landlord's, a franchisor's, a regulator's, a registered agent's and a possessed place", () => {
+    const page = [
+      'Visit our showroom at 1420 Elm Street, Suite 200, Dallas, TX 75201.',
+      'Studio Portfolio Website design & development by Pixelmoor Studio · 2208 E 6th St, Austin, TX 78702',
+      'That same year we installed an evaporator built by our friends at Green Mountain Evaporator Works (55 Depot St, St. Johnsbury, VT 05819). It works.',
+      'Each salon is independently owned. Franchise enquiries: Bright Paws Franchising LLC, 4400 Peachtree Industrial Blvd, Suite 300, Norcross, GA 30071',
+      'Outfitter licensing is overseen by the Montana Outfitter Licensing Board, 1400 Broadway St, Helena, MT 59620.',
+      'Our registered agent for service of process is Treasure State Registered Agents, Inc., 101 N Last Chance Gulch, Suite 4, Helena, MT 59601',
+      'Monthly passes are issued at their management office, 1500-1066 West Hastings St, Vancouver, BC V6E 3X1',
+      "For reference, Prairieline's head office is at 2300 Industrial Rd, Regina, SK S4P 3B1.",
+      'Please note our old booking office at 14 Fore Street, Penzance, TR18 2BP closed in October.',
+      "We're exhibiting on stand C41 at Packaging Innovations Live, 4–5 March 2027, at the Meridian Exhibition Centre, 1 Dockside Way, London, E16 2QF.",
+      'If we cannot resolve a complaint between us within eight weeks, you can write to the scheme at 3 Carlisle Place, Warrington, WA1 1QJ, quoting our name.',
+    ].join('\n');
+    expect(extractTextAddresses(page, 'madisonforkoutfitters')).toEqual(['1420 Elm Street, Suite 200, Dallas, TX 75201']);
+    // A date before the address is no house number: the street starts after it.
+    expect(extractTextAddresses('Opening on 5 March 2027 at the new shop, 1 Dockside Way, London, E16 2QF.')).toEqual(['1 Dockside Way, London, E16 2QF']);
+  });
 });

@@ -49,12 +49,18 @@ const SCANNERS = [
 const HOST_OR_AGENCY =
   /(?:h[ée]bergement|h[ée]bergeur|h[ée]berg[ée]\s+par|\bhosting\b|\bhosted\s+by\b|\bweb\s?host\b|\bhost\s*:|webhosting|gehostet|\bhoster\b|alojamiento|alojado\s+por|ospitato\s+(?:da|presso)|\bhostingprovider\b|webdesign\s*:|r[ée]alisation\s*:|conception\s*:|realisierung\s*:|gestaltung\s*:)/i;
 
+const AGENCY_CREDIT_BEFORE =
+  /\b(?:(?:web\s?site|site|web\s+design|webdesign)(?:\s+(?:design(?:ed)?|develop(?:ment|ed)|built|created|made))?(?:\s*(?:&|and)\s*(?:design(?:ed)?|develop(?:ment|ed)))?|design(?:ed)?\s*(?:&|and)\s*develop(?:ment|ed))\s+by\s+[^·|•\n]{1,50}?\s*[·|•,–-]?\s*$/i;
+
 /** Whether the paragraph an address sits in, up to it, introduces the host or the web agency. */
 function introducedAsHostOrAgency(text: string, start: number): boolean {
   const before = text.slice(Math.max(0, start - 160), start);
   const paragraph = before.split(/\n\s*\n/).pop()!;
   // The address's own line and the line above it.
-  return HOST_OR_AGENCY.test(paragraph.split('\n').slice(-2).join('\n'));
+  if (HOST_OR_AGENCY.test(paragraph.split('\n').slice(-2).join('\n'))) return true;
+  // A web agency's credit and its name right before the address ("Website design & development by
+  // Pixelmoor Studio · 2208 E 6th St", "Site by Kookaburra Digital · 21 Baxter St").
+  return AGENCY_CREDIT_BEFORE.test(paragraph.split('\n').pop()!);
 }
 
 // Another organisation named in the sentence that gives an address: a complaints body or regulator the
@@ -62,17 +68,24 @@ function introducedAsHostOrAgency(text: string, start: number): boolean {
 // Legal Ombudsman, PO Box 6167, Slough", "Venue: Moscone Center West, 800 Howard Street", "collected
 // from BlueLine Express Hub, No. 14, …"), in English and the languages of the other scanners.
 const THIRD_PARTY =
-  /\b(?:ombudsman|regulator|authority|commission|complaints?|dispute|tribunal|venue|booth|festival|expo|exhibition|conference|trade\s+(?:show|fair)|partner|supplier|pick-?up|depot|hub|courier|carrier|revenue\s+agency|department\s+of|hospital)\b|(?<!\p{L})(?:médiateur|litige|reclamaci[oó]n|consumo|consommat\p{L}*|verbraucher\p{L}*|klacht|geschillen\p{L}*|schlichtung\p{L}*|beziehen\s+wir|lieferant\p{L}*|messe|salon)(?!\p{L})/iu;
+  /\b(?:ombudsman|regulator|authority|commission|complaints?|dispute|tribunal|venue|booth|festival|expo|exhibition|exhibiting|stand\s+[A-Z]?\d+|conference|trade\s+(?:show|fair)|partner|supplier|pick-?up|depot|hub|courier|carrier|revenue\s+agency|department\s+of|hospital|landlord|registered\s+agent|franchis(?:or|ing)|franchise\s+(?:enquiries|inquiries|opportunities|information|support)|(?:centre|center|building|property|estate|arcade|mall)\s+management|(?:regulated|overseen|supervised|licensed|accredited|certified)\s+by|licensing\s+board|their\s+(?:[\p{L}-]+\s+){0,3}?(?:office|offices|address|premises|headquarters|head\s+office|centre|center|depot|warehouse|store|shop|location))\b|(?<!\p{L})(?:médiateur|litige|reclamaci[oó]n|consumo|consommat\p{L}*|verbraucher\p{L}*|klacht|geschillen\p{L}*|schlichtung\p{L}*|beziehen\s+wir|lieferant\p{L}*|messe|salon)(?!\p{L})/iu;
 // "Write to us at", "our office", "visit our shop": the organisation's own address, whatever else the sentence says.
-const OWN = /\b(?:us|our|we)\b(?![^,.;]*\b(?:may|can)\s+(?:refer|contact|lodge|write|complain))/i;
+const OWN = /\b(?:us|our|we)\b(?![^.;]*\b(?:may|can)\s+(?:refer|contact|lodge|write|complain))/i;
 
 // An address the organisation has left: "our Denver team moved out of 1755 Blake Street", "formerly at".
 const PREVIOUS =
-  /\b(?:moved\s+(?:out\s+of|away\s+from|from)|(?:we|team|office|staff)\s+(?:have\s+|has\s+)?left|(?:office|shop|studio|store|clinic|team)\s+was\s+(?:located\s+)?(?:at|in)|relocated\s+from|formerly\s+(?:at|in|located)|previously\s+(?:at|in|located)|(?:old|previous|former)\s+(?:address|office|premises))\b/i;
+  /\b(?:moved\s+(?:out\s+of|away\s+from|from)|(?:we|team|office|staff)\s+(?:have\s+|has\s+)?left|(?:office|shop|studio|store|clinic|team)\s+was\s+(?:located\s+)?(?:at|in)|relocated\s+from|formerly\s+(?:at|in|located)|previously\s+(?:at|in|located)|(?:old|previous|former)\s+(?:[\p{L}-]+\s+)?(?:address|office|premises|shop|store|studio|showroom|location))\b/iu;
 // A name right before the address, joined by a comma ("… to HealthFirst Mutual, GPO Box 9120, Sydney",
 // "our data protection officer is DataSafe Consulting GmbH, Hansaring 12"): capitalised words, a few
 // joining words between them.
-const NAME_BEFORE = /(\p{Lu}[\p{L}\p{M}\d'’&.-]*(?:\s+(?:(?:of|for|and|&|the|de|du|des|der|di|la|le)\s+)?\p{Lu}[\p{L}\p{M}\d'’&.-]*){1,6}),\s*$/u;
+// Also with a legal form after a comma ("… is Treasure State Registered Agents, Inc., 101 N Last Chance
+// Gulch"), or the address in brackets after the name ("our friends at Green Mountain Evaporator Works (55
+// Depot St, …)").
+const NAME_BEFORE =
+  /(\p{Lu}[\p{L}\p{M}\d'’&.-]*(?:\s+(?:(?:of|for|and|&|the|de|du|des|der|di|la|le)\s+)?\p{Lu}[\p{L}\p{M}\d'’&.-]*){1,6})(?:,\s*(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corp|Co|PLC|LLP|LP|GmbH|Pty\s+Ltd)\.?)?(?:,|\s*\()\s*$/u;
+// Another organisation's place by its possessive: "For reference, Prairieline's head office is at …".
+const POSSESSED_PLACE =
+  /(\p{Lu}[\p{L}\p{M}\d&-]*(?:\s+\p{Lu}[\p{L}\p{M}\d&-]*){0,4})['’]s\s+(?:[\p{L}-]+\s+)?(?:office|offices|headquarters|head\s+office|warehouse|factory|plant|depot|store|showroom|premises)\s+(?:is\s+)?(?:(?:located\s+)?(?:at|in)\b|:)\s*$/u;
 
 /**
  * Whether the address sits inside a sentence (prose before it on its line) that gives it as another
@@ -86,7 +99,7 @@ function givenForAnotherOrganisation(text: string, start: number, siteLabel?: st
   if ((line.match(/\p{Ll}{2,}/gu) ?? []).length < 4) return false;
   const clause = line.split(/[.!?](?:\s|$)/).pop()!;
   if (PREVIOUS.test(clause)) return true;
-  const named = siteLabel ? NAME_BEFORE.exec(clause)?.[1] : undefined;
+  const named = siteLabel ? (NAME_BEFORE.exec(clause)?.[1] ?? POSSESSED_PLACE.exec(clause)?.[1]) : undefined;
   if (named && !OWN_PLACE.test(named) && !sharesWordWith(named, siteLabel!)) return true;
   return THIRD_PARTY.test(clause) && !OWN.test(clause.slice(-60));
 }

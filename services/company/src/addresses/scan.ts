@@ -51,8 +51,9 @@ export function findAddressStart(text: string, anchorStart: number, floor: numbe
     for (const m of text.slice(seg.start, seg.end).matchAll(re)) starts.push(seg.start + m.index);
   }
   starts.sort((a, b) => a - b);
-  // The earliest start wins, except a year ("© 2009 Aiyara Thai | … 5 Catoctin Circle") when a real one follows.
-  const best = starts.find((i, k) => k === starts.length - 1 || !/^(?:19|20)\d\d\b/.test(text.slice(i))) ?? -1;
+  // The earliest start wins, except a year ("© 2009 Aiyara Thai | … 5 Catoctin Circle") or a date ("on 5 March
+  // 2027, at the Meridian Exhibition Centre, 1 Dockside Way") when a real one follows.
+  const best = starts.find((i, k) => k === starts.length - 1 || !YEAR_OR_DATE.test(text.slice(i, i + 40))) ?? -1;
   if (best >= 0) {
     // Keep only the tail of a long same-line run: an address line rarely exceeds 120 characters.
     return anchorStart - best > 160 ? -1 : best;
@@ -63,6 +64,9 @@ export function findAddressStart(text: string, anchorStart: number, floor: numbe
   const town = /((?:[A-Z][\w'’.-]*\s?){1,4})[,\s]*$/.exec(head);
   return town ? lineStart + (town.index ?? 0) : -1;
 }
+
+const YEAR_OR_DATE =
+  /^(?:(?:19|20)\d\d\b|\d{1,2}(?:st|nd|rd|th)?\s+(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\b)/i;
 
 // The end of a sentence or a label ("Registered Office: "), but not the dot of "St." or "P.O.".
 const CLAUSE_BREAK =
