@@ -182,25 +182,33 @@ interface EmailProbeLabel {
   not_emails: string[];
 }
 
+/** What the company analyzer finds of a set's labelled emails: found, and other strings taken. */
+function emailCounts(set: string) {
+  const counts = { wanted: 0, found: 0, others: 0 };
+  for (const l of labels<EmailProbeLabel>(set)) {
+    const { snapshot } = page(set, l);
+    const got = analyzeCompany({ requestId: randomUUID(), snapshot, extraSnapshots: [] }).data.emails;
+    const want = new Set(l.emails.map((e) => e.toLowerCase()));
+    counts.wanted += want.size;
+    counts.found += got.filter((e) => want.has(e)).length;
+    counts.others += got.filter((e) => !want.has(e)).length;
+  }
+  return counts;
+}
+
 describe('emails of the blind probe pages', () => {
   // email-1 (held out): every organisation address found, and at most the 27 other strings taken now
   // (precision 75.9 %: mostly other organisations' desks the text names, services/company/README.md).
-  it('email-1 finds all 85 addresses with at most 27 others', () => {
-    const rows = labels<EmailProbeLabel>('email-1');
-    let found = 0;
-    let others = 0;
-    let wanted = 0;
-    for (const l of rows) {
-      const { snapshot } = page('email-1', l);
-      const got = analyzeCompany({ requestId: randomUUID(), snapshot, extraSnapshots: [] }).data.emails;
-      const want = new Set(l.emails.map((e) => e.toLowerCase()));
-      wanted += want.size;
-      found += got.filter((e) => want.has(e)).length;
-      others += got.filter((e) => !want.has(e)).length;
-    }
-    expect(wanted).toBe(85);
-    expect(found).toBe(85);
-    expect(others).toBeLessThanOrEqual(27);
+  // email-2 (held out): contact, team, press and council pages as real sites write them; 95 of 96
+  // found, the others all other organisations' addresses the prose names (services/company/README.md).
+  it.each([
+    ['email-1', 85, 85, 27],
+    ['email-2', 96, 95, 51],
+  ] as const)('%s: of its %i addresses at least %i found, at most %i others', (set, wanted, found, others) => {
+    const c = emailCounts(set);
+    expect(c.wanted).toBe(wanted);
+    expect(c.found).toBeGreaterThanOrEqual(found);
+    expect(c.others).toBeLessThanOrEqual(others);
   });
 });
 
@@ -232,9 +240,12 @@ describe('addresses of the blind probe pages', () => {
   // format of 14 countries, branches, boxes, and other organisations' addresses in the prose.
   // address-2 (held out at recall 55 of 65, precision 57 of 86, 27 trap addresses taken): 25 countries,
   // Quebec, Brazil and Hong Kong among them; other organisations named right before their address.
+  // address-3 (held out at recall 56 of 61, 18 others, 16 traps): English-speaking countries' formats,
+  // agency credits, landlords, franchisors, regulators, registered agents, venues, a former office.
   it.each([
     ['address-1', 62, 60, 4, 3],
-    ['address-2', 65, 60, 18, 16],
+    ['address-2', 65, 60, 7, 5],
+    ['address-3', 61, 56, 5, 3],
   ] as const)('%s: of its %i addresses at least %i found, at most %i others, at most %i traps', (set, wanted, found, others, traps) => {
     const c = addressCounts(set);
     expect(c.pages).toBe(30);
