@@ -15,7 +15,7 @@ export interface AddressMatch {
 // A line that is evidently something else: a phone, an email, a label, a long sentence, a review
 // widget's rating beside the address ("★★★★★ 4.9 from 612 Google reviews": its number is no house number).
 const NOT_ADDRESS =
-  /(?:@|[★☆]|\b(?:tel|phone|fax|call|email|e-mail|hours|open|mon|monday|reviews?)\b|https?:|www\.|\(\d{3}\)\s*\d{3}|\d{3}[-.]\d{3}[-.]\d{4}|\+\d{1,3}[\s\d]{6,})/i;
+  /(?:@|[★☆]|\b(?:tel|ph|phone|fax|call|email|e-mail|hours|open|mon|monday|reviews?)\b|https?:|www\.|\(\d{3}\)\s*\d{3}|\d{3}[-.]\d{3}[-.]\d{4}|\+\d{1,3}[\s\d]{6,})/i;
 const LABEL =
   /^(?:(?:our |postal |mailing |street |office |head office |registered office )?address|location|visit us|find us|contact(?: us)?|headquarters|hq|anschrift|adresse|adres|sitz)\s*[:\-–]?\s*/i;
 

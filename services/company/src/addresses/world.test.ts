@@ -2,6 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { extractTextAddresses } from './index.ts';
 
 describe('addresses of New Zealand, South Africa, India, Japan, Ireland, Brazil and Hong Kong', () => {
+  it("reads a New Zealand rural delivery line with any town, and stops at a phone line ('Ph …') above the next address", () => {
+    expect(extractTextAddresses('Warkworth office\n1245 Kaipara Coast Highway, RD 4, Warkworth 0984')).toEqual([
+      '1245 Kaipara Coast Highway, RD 4, Warkworth 0984',
+    ]);
+    expect(
+      extractTextAddresses(
+        'Cellar door: 412 Waipara Valley Road, RD 2, Amberley 7482\nPh 03 300 0714\nOffice & deliveries\nUnit 3, 27 Sir William Pickering Drive\nBurnside, Christchurch 8053',
+      ),
+    ).toEqual(['412 Waipara Valley Road, RD 2, Amberley 7482', 'Unit 3, 27 Sir William Pickering Drive, Burnside, Christchurch 8053']);
+  });
+
   it('reads each after a main town, region or prefecture, or an Eircode', () => {
     expect(extractTextAddresses('Auckland office\nLevel 5, 110 Symonds Street\nGrafton, Auckland 1010')).toEqual([
       'Level 5, 110 Symonds Street, Grafton, Auckland 1010',

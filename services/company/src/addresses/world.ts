@@ -254,7 +254,10 @@ const HK = /(?:,[ \t]*|[ \t]*\n[ \t]*)(?:Hong Kong|Kowloon|New Territories)(?:,[
 const HK_STREET_START = /\b(?:Room|Rm\.?|Flat|Unit|Suite|Shop|Office)[ \t]*[A-Z]?\d+\w*|\b\d{1,3}\/F\b/;
 export const findHongKongAddresses = (text: string): AddressMatch[] => scanAnchors(text, HK, { streetStart: HK_STREET_START, maxLines: 4, allowBare: false });
 
-export const findNewZealandAddresses: (text: string) => AddressMatch[] = scan(NZ);
+// A rural delivery line: "1245 Kaipara Coast Highway, RD 4, Warkworth 0984" (RD and its number before the
+// town and code; the town need not be one of the list's).
+const NZ_RURAL = /\bR\.?D\.?[ \t]*\d{1,2},?(?:[ \t]+|[ \t]*\n[ \t]*)\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+)?,?[ \t]+\d{4}\b(?:,?[ \t]*New Zealand\b)?/gu;
+export const findNewZealandAddresses = (text: string): AddressMatch[] => [...scan(NZ)(text), ...scan(NZ_RURAL)(text)];
 export const findSouthAfricanAddresses: (text: string) => AddressMatch[] = scan(ZA);
 export const findIndianAddresses: (text: string) => AddressMatch[] = scan(IN);
 export const findJapaneseAddresses: (text: string) => AddressMatch[] = scan(JP);
