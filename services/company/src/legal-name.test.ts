@@ -7,6 +7,7 @@ import {
   definedParties,
   profileNames,
   domainSpelledNames,
+  statedLegalNames,
   findLegalNamesInText,
   readLegalNamesInText,
   imprintNames,
@@ -24,6 +25,18 @@ import { readJsonLd } from './jsonld.ts';
 import { cjkLegalSpellingIn, legalFormOf } from './legal-forms.ts';
 
 const empty = { orgs: [], siteNames: [], looseAddresses: [], emails: [] };
+
+describe('a legal name the page states as its own', () => {
+  it('reads "Its legal name is …" and "The University\'s legal name is …", however long the statutory name', () => {
+    expect(statedLegalNames('The board is a Crown entity. Its legal name is The Board of Trustees of Kōwhai Downs School. Name Role')).toEqual([
+      'The Board of Trustees of Kōwhai Downs School',
+    ]);
+    expect(
+      statedLegalNames("The University's legal name is The Chancellor, Masters and Scholars of the University of Castlemere. It is a corporation"),
+    ).toEqual(['The Chancellor, Masters and Scholars of the University of Castlemere']);
+    expect(statedLegalNames('Its legal name is registered with the state.')).toEqual([]);
+  });
+});
 
 describe('copyright lines', () => {
   it.each([
@@ -617,6 +630,13 @@ describe('ownership statements and registration lines', () => {
     expect(owners('Verantwortlicher im Sinne der DSGVO ist die\nGrünfracht Berlin GmbH\nReichenberger Straße 88')).toEqual(['Grünfracht Berlin GmbH']);
     // only a name with a strong legal form: a brand named as the seller names nobody here
     expect(owners('The seller is Kettle & Crumb, a family bakery.')).toEqual([]);
+    // "the working name of", and a trust board that spells out what it is for (seven words and more)
+    expect(owners('Moorside Young Carers is the working name of Moorside Carers Trust Ltd, a company limited by guarantee.')).toEqual([
+      'Moorside Carers Trust Ltd',
+    ]);
+    expect(owners('Waitohi Museum & Art Gallery is operated by the Waitohi Museum and Art Gallery Trust Board, a registered charity.')).toEqual([
+      'Waitohi Museum and Art Gallery Trust Board',
+    ]);
     // A publication's publisher: "is een uitgave van", "est une publication de", "es una publicación de".
     expect(ownershipStatements('De Polderpost is een uitgave van Polder Media B.V., Postbus 4410, 3006 AK Rotterdam.')).toEqual([
       { owner: 'Polder Media B.V.', owns: 'De Polderpost' },

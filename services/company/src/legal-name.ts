@@ -385,7 +385,7 @@ const OWNERSHIP = new RegExp(
     String.raw`\b(?:is|are)\s+(?:(?:independently|locally|proudly)\s+)?(?:(?:owned|operated|published|run)(?:\s+(?:and|&)\s+(?:owned|operated|published|run|developed|maintained|managed))?|developed\s+(?:and|&)\s+(?:owned|operated|published))\s+by\s+`,
     // The same as a clause after the name: "© 2025 Tamarack Millwork, operated by 2418763 Ontario Inc.".
     String.raw`,\s+(?:(?:independently|locally|proudly)\s+)?(?:owned|operated|run)(?:\s+(?:and|&)\s+(?:owned|operated|run|managed))?\s+by\s+`,
-    String.raw`(?:\b(?:is|are)|,)\s+(?:a|an|the)\s+(?:(?:wholly[- ]owned|independent(?:ly owned)?|registered)\s+)?(?:subsidiary|division|brand|(?:trading|operating|business|trade)\s+(?:name|style)|member\s+company|affiliate|d\/b\/a|dba)\s+of\s+`,
+    String.raw`(?:\b(?:is|are)|,)\s+(?:a|an|the)\s+(?:(?:wholly[- ]owned|independent(?:ly owned)?|registered)\s+)?(?:subsidiary|division|brand|(?:trading|operating|business|trade|working)\s+(?:name|style)|member\s+company|affiliate|d\/b\/a|dba)\s+of\s+`,
     // A nonprofit's programme run by a foundation or charity: "The Elm Pantry is a program of The Elm Foundation".
     // A service a named organisation provides: "MindSpace Talking Therapies is provided by North Pennine NHS
     // Foundation Trust", "HelixLab's services are delivered through Eastmoor Research Enterprises Limited" (the
@@ -511,13 +511,33 @@ function ownerAfter(rest: string): string {
   const end = OWNER_END.exec(r);
   const name = (end ? r.slice(0, end.index) : r).trim().replace(/[.\s]+$/, '');
   const words = name.split(/\s+/);
-  return words.length <= 6 && words.every((w) => OWNER_WORD.test(w)) && /^[\p{Lu}\d]/u.test(name) && /\p{L}{3,}/u.test(name) ? name : '';
+  // A trust, board or society spells out what it is for ("Waitohi Museum and Art Gallery Trust Board").
+  const most = ORGANISATION_OWNER.test(name) || /\sBoard$/u.test(name) ? 9 : 6;
+  return words.length <= most && words.every((w) => OWNER_WORD.test(w)) && /^[\p{Lu}\d]/u.test(name) && /\p{L}{3,}/u.test(name) ? name : '';
 }
 
 /** The rest of the line after an ownership phrase; the next line when the phrase ends its line ("… operated by:"). */
 function ownerLine(text: string, after: number): string {
   const [line, next] = text.slice(after, after + 150).split('\n');
   return line!.replace(/[\s:]+$/, '') === '' && next ? next.trim() : line!;
+}
+
+// "Its legal name is …", "The University's legal name is …", "Our registered legal name is …": a statement of
+// the organisation's own legal name, whatever its form (a statutory body's "The Board of Trustees of …").
+const LEGAL_NAME_IS = /\b(?:its|our|the\s+(?:\p{L}+\s+)?\p{L}+['’]s)\s+(?:full\s+|official\s+|registered\s+|formal\s+)?legal\s+name\s+is\s*:?\s+/giu;
+/** What the owns of a candidate says when the page states the candidate as its own legal name. */
+export const OWN_LEGAL_NAME = 'its own legal name';
+
+/** The names a text states as the organisation's own legal name ("Its legal name is The Board of Trustees of …"). */
+export function statedLegalNames(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(LEGAL_NAME_IS)) {
+    const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 160).split('\n')[0]!;
+    const name = rest.split(/\.(?:\s|$)|\s\(|;/)[0]!.trim();
+    // Statutory names run long ("The Chancellor, Masters and Scholars of the University of …").
+    if (/^\p{Lu}/u.test(name) && name.length <= 120 && name.split(/\s+/).length <= 14) out.push(normalizeLine(name));
+  }
+  return out;
 }
 
 /**
@@ -1078,6 +1098,7 @@ export function collectNameCandidates(p: PageNameFacts): NameCandidate[] {
   // A company profile's "Company name: Acme Widgets Ltd" (会社名, Firma, Raison sociale): stated like an imprint.
   for (const n of profileNames(p.visibleText)) push(n, 'imprint', 0.9, true);
   for (const o of ownershipStatements(p.visibleText)) push(o.owner, 'text', 0.9, true, o.owns);
+  for (const n of statedLegalNames(p.visibleText)) push(n, 'imprint', 0.9, true, OWN_LEGAL_NAME);
   // A party a terms or privacy text defines (`Acme, Inc. ("we")`): read like an ownership statement.
   for (const o of definedParties(p.visibleText)) push(o.owner, 'text', 0.9, true, o.owns);
   // A registration line states the legal entity it registers; like an ownership statement it counts

@@ -264,6 +264,38 @@ describe('the legal entity stated apart from the brand', () => {
     expect(c?.name).toBe('Odontología Integral Malvarrosa, S.L.');
   });
 
+  it("reads a statement about the organisation's acronym, a stated legal name over a sister company's, a company of another country's form", () => {
+    // "IIHBC" is the initials of the statement's subject
+    const acronym = choose({
+      domainLabel: 'iihbc',
+      title: 'IIHBC | Home',
+      ogSiteName: 'IIHBC',
+      visibleText:
+        'The Irish Institute of Heritage Building Conservators is the trading name of Heritage Building Conservators Ireland CLG, a company limited by guarantee.\n© 2026 IIHBC',
+    });
+    expect(acronym?.name).toBe('Heritage Building Conservators Ireland CLG');
+    // "Its legal name is …" outweighs a strong form of a sister body that shares the name
+    const school = choose({
+      domainLabel: 'kowhaidowns',
+      title: 'Governance | Kōwhai Downs School',
+      ogSiteName: 'Kōwhai Downs School',
+      visibleText: 'Its legal name is The Board of Trustees of Kōwhai Downs School.\nThe Kōwhai Downs School PTA Incorporated runs the fair.',
+    });
+    expect(school?.name).toBe('The Board of Trustees of Kōwhai Downs School');
+    // a Malaysian Sdn. Bhd. on a Singapore site gives way to the company its terms name
+    const p = page({
+      domainLabel: 'lionport',
+      title: 'Terms | Lionport Express',
+      ogSiteName: 'Lionport Express',
+      visibleText:
+        'These terms are between you and Lionport Logistics Pte. Ltd. ("we", "us").\nIn Malaysia, deliveries are made by our related company Lionport Express Sdn. Bhd.\n© 2026 Lionport Express',
+    });
+    const named = (region: string | null) =>
+      chooseOwnerNames(collectNameCandidates(p), p.domainLabel, [p.ogSiteName, p.title], [p.title, p.visibleText], [], [], region)?.name;
+    expect(named('SG')).toBe('Lionport Logistics Pte. Ltd.');
+    expect(named('MY')).toBe('Lionport Express Sdn. Bhd.');
+  });
+
   it("names the region of a site's country-code domain", () => {
     expect([siteRegion('halvorsenbrands.co.uk'), siteRegion('acme.com.au'), siteRegion('acme.se'), siteRegion('acme.com'), siteRegion('acme.org')]).toEqual([
       'GB',

@@ -10,7 +10,16 @@
 import { compact } from '@enrich/shared/page';
 import { isUsTownAndState } from './addresses/index.ts';
 import { hasStrongLegalForm, legalFormCountries, legalFormOf, stripLegalForm } from './legal-forms.ts';
-import { ASSOCIATION_NAME, isBareHost, ORGANISATION_ITSELF, ORGANISATION_OWNER, SITE_ITSELF, type NameCandidate, type NameSource } from './legal-name.ts';
+import {
+  ASSOCIATION_NAME,
+  isBareHost,
+  ORGANISATION_ITSELF,
+  OWN_LEGAL_NAME,
+  ORGANISATION_OWNER,
+  SITE_ITSELF,
+  type NameCandidate,
+  type NameSource,
+} from './legal-name.ts';
 
 /** How much a name looks like the site's own identity, in [0, 1]. */
 export function ownerAffinity(name: string, domainLabel: string, hints: readonly string[]): number {
@@ -433,16 +442,40 @@ export function chooseOwnerNames(
   // entity with a strong legal form ("© Acme Ltd" beside "Acme is a trademark of Acme Holdings plc");
   // else the one entity an imprint or registration line states (registeredEntity); else a parent or
   // publisher, looked for only when the organisation itself states no legal entity.
-  const ownStrong = !!legal && hasStrongLegalForm(legal.name);
+  // Not a company whose legal form is only another country's than the site's ("Lionport Express Sdn. Bhd."
+  // on a .sg site): an entity a statement names ("… Pte. Ltd. ("we")") outweighs it.
+  const ownStrong = !!legal && hasStrongLegalForm(legal.name) && !foreignForm(legal.name, region);
   const parent =
     ownedBy && !ownStrong
       ? ownedBy
       : ownStrong
         ? null
         : (registeredEntity(usable, owner) ?? (legal || members.some((c) => c.legal) ? null : parentEntity(groups, owner, domainLabel)));
-  const name = parent?.name ?? legal?.name ?? organisationSpelling(members, usage).name;
+  // A legal name the page states as the organisation's own ("Its legal name is …") is the answer.
+  const declared = usable.find((c) => c.owns === OWN_LEGAL_NAME);
+  const name = declared?.name ?? parent?.name ?? legal?.name ?? organisationSpelling(members, usage).name;
   const sources = [...new Set([...owner.sources, ...own.map((c) => c.source), ...(parent ? [parent.source] : [])])];
   return { name, brandName: brandOf(owner, usable, usage, domainLabel), sources, evidence: owner.evidence, affinity: owner.affinity };
+}
+
+/**
+ * The initials of a name's capitalised words, joining words left out, lower-cased: the organisation's
+ * acronym ("The Irish Institute of Heritage Building Conservators" -> "iihbc"); '' below three letters.
+ */
+function initialsOf(name: string): string {
+  const initials = name
+    .split(/[\s-]+/)
+    .filter((w) => /^\p{Lu}/u.test(w) && !/^(?:The|Of|And|For)$/.test(w))
+    .map((w) => w[0]!.toLowerCase())
+    .join('');
+  return initials.length >= 3 ? initials : '';
+}
+
+/** A name whose legal form is of other countries' law only than the site's ("Sdn. Bhd." on a .sg site). */
+function foreignForm(name: string, region: string | null): boolean {
+  if (!region) return false;
+  const countries = legalFormCountries(name);
+  return countries.length > 0 && !countries.includes(region);
 }
 
 /** Whether whole words of `text` in a row read as one of `keys`: "Acme" in "Acme Pro", not in "Acmeville". */
@@ -473,7 +506,11 @@ function ownersStated(statements: readonly NameCandidate[], owner: Group, domain
   const keys = new Set([...owner.members.map((c) => keyOf(c.name)), compact(domainLabel)].filter((k) => k.length >= 4));
   const organisation = (c: NameCandidate): boolean => hasStrongLegalForm(c.name) || ORGANISATION_OWNER.test(c.name);
   const about = statements.filter(
-    (c) => SITE_ITSELF.test(c.owns ?? '') || (ORGANISATION_ITSELF.test(c.owns ?? '') && organisation(c)) || namesAKey(c.owns ?? '', keys),
+    (c) =>
+      SITE_ITSELF.test(c.owns ?? '') ||
+      (ORGANISATION_ITSELF.test(c.owns ?? '') && organisation(c)) ||
+      namesAKey(c.owns ?? '', keys) ||
+      keys.has(initialsOf(c.owns ?? '')),
   );
   const own = about.filter((c) => keys.has(keyOf(c.name)));
   // A registration line's subject is the name it registers: it only ever confirms the organisation's own.
