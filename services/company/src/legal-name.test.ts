@@ -35,6 +35,8 @@ describe('a legal name the page states as its own', () => {
       statedLegalNames("The University's legal name is The Chancellor, Masters and Scholars of the University of Castlemere. It is a corporation"),
     ).toEqual(['The Chancellor, Masters and Scholars of the University of Castlemere']);
     expect(statedLegalNames('Its legal name is registered with the state.')).toEqual([]);
+    // a story about another company
+    expect(statedLegalNames("Analysts said the company's legal name is Northwind Holdings plc.")).toEqual([]);
   });
 });
 

@@ -524,7 +524,9 @@ function ownerLine(text: string, after: number): string {
 
 // "Its legal name is …", "The University's legal name is …", "Our registered legal name is …": a statement of
 // the organisation's own legal name, whatever its form (a statutory body's "The Board of Trustees of …").
-const LEGAL_NAME_IS = /\b(?:its|our|the\s+(?:\p{L}+\s+)?\p{L}+['’]s)\s+(?:full\s+|official\s+|registered\s+|formal\s+)?legal\s+name\s+is\s*:?\s+/giu;
+// Not "the company's legal name is …", which a news story writes of the company it is about.
+const LEGAL_NAME_IS =
+  /\b(?:its|our|the\s+(?:university|school|college|institute|council|charity|trust|foundation|museum|library|board|society|association|club|church|parish|hospital|practice|organi[sz]ation)['’]s)\s+(?:full\s+|official\s+|registered\s+|formal\s+)?legal\s+name\s+is\s*:?\s+/giu;
 /** What the owns of a candidate says when the page states the candidate as its own legal name. */
 export const OWN_LEGAL_NAME = 'its own legal name';
 
