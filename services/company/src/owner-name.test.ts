@@ -296,6 +296,18 @@ describe('the legal entity stated apart from the brand', () => {
     expect(named('MY')).toBe('Lionport Express Sdn. Bhd.');
   });
 
+  it('takes the association an imprint names under its label when the organisation states no legal entity', () => {
+    const c = choose({
+      domainLabel: 'bergwaldhilfe',
+      title: 'Impressum | Bergwaldhilfe',
+      ogSiteName: 'Bergwaldhilfe',
+      visibleText:
+        'Impressum\nMedieninhaber und Herausgeber\nVerein zur Förderung der Bergwaldpflege Tirol\nKurz: Bergwaldhilfe\nAnichstraße 29/3\n6020 Innsbruck\n© 2026 Bergwaldhilfe',
+      footerText: '© 2026 Bergwaldhilfe',
+    });
+    expect(c?.name).toBe('Verein zur Förderung der Bergwaldpflege Tirol');
+  });
+
   it("names the region of a site's country-code domain", () => {
     expect([siteRegion('halvorsenbrands.co.uk'), siteRegion('acme.com.au'), siteRegion('acme.se'), siteRegion('acme.com'), siteRegion('acme.org')]).toEqual([
       'GB',
